@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The animation engine of BWWalkthrough as a dependency-free Swift package.
+//
+// `Kernel` is the library clients link. `bench` measures it beside `CAnchor`, the same math
+// written in C, and is the only target that uses `CAnchor`; no target of the `Kernel`
+// product carries unsafe flags, so the package stays usable as a dependency.
+let package = Package(
+    name: "BWWalkthroughKernel",
+    products: [
+        .library(name: "Kernel", targets: ["Kernel"]),
+        .executable(name: "bench", targets: ["Bench"]),
+    ],
+    targets: [
+        .target(
+            name: "Kernel",
+            swiftSettings: [
+                // Build with `-Xswiftc -DKERNEL_INTERNAL_CHECKS` to check buffer invariants
+                // (segment bounds, lane padding) on every kernel call.
+                .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
+            ]
+        ),
+        .target(
+            name: "CAnchor",
+            cSettings: [.unsafeFlags(["-O3"])]
+        ),
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["Kernel", "CAnchor"]
+        ),
+        .target(
+            name: "KernelTestSupport",
+            dependencies: ["Kernel"],
+            path: "Tests/KernelTestSupport"
+        ),
+        .testTarget(
+            name: "KernelTests",
+            dependencies: ["Kernel", "KernelTestSupport"]
+        ),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["Bench", "Kernel"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+/// A command line after its subcommand: `--name value` options, `--flag` flags and
+/// positional words. Unknown options and missing values are errors, never ignored.
+struct Arguments {
+    private(set) var positional: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// - Parameters:
+    ///   - options: the names (without `--`) that take a value.
+    ///   - flags: the names that take none.
+    init(_ words: [String], options: Set<String>, flags allowedFlags: Set<String> = []) throws(BenchError) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word.hasPrefix("--"), word.count > 2 {
+                var name = String(word.dropFirst(2))
+                var inline: String?
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                if options.contains(name) {
+                    if let inline {
+                        values[name] = inline
+                    } else {
+                        guard i + 1 < words.count else { throw BenchError("option --\(name) needs a value") }
+                        values[name] = words[i + 1]
+                        i += 1
+                    }
+                } else if allowedFlags.contains(name), inline == nil {
+                    flags.insert(name)
+                } else {
+                    let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
+                    throw BenchError("unknown option \(word)" + (known.isEmpty ? "" : "; known options: \(known)"))
+                }
+            } else {
+                positional.append(word)
+            }
+            i += 1
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A finite Double option.
+    func double(_ name: String) throws(BenchError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let d = Double(text), d.isFinite else {
+            throw BenchError("option --\(name) needs a finite number, got \"\(text)\"")
+        }
+        return d
+    }
+
+    /// One of `allowed`, or `defaultValue` when absent.
+    func choice(_ name: String, _ allowed: [String], default defaultValue: String) throws(BenchError) -> String {
+        let v = values[name] ?? defaultValue
+        guard allowed.contains(v) else {
+            throw BenchError("option --\(name) must be one of \(allowed.joined(separator: ", ")), got \"\(v)\"")
+        }
+        return v
+    }
+}
+
+/// A failure reported on one line of standard error, with exit status 1.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bench [run|eval|…] …`: the benchmark driver. Errors go to standard error as one line,
+/// with exit status 1; standard output then stays empty.
+let usage = """
+    usage: bench [run] [options]         measure the built-in suite (default)
+           bench eval FILE --scroll X [--impl reference|simd]
+    """
+
+/// Writes all of `text` to file descriptor `fd` (1 standard output, 2 standard error).
+func emit(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
+}
+
+var words = Array(CommandLine.arguments.dropFirst())
+let command = words.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+if !words.isEmpty && command == words[0] { words.removeFirst() }
+do {
+    switch command {
+    case "eval": emit(try EvalCommand.run(words), to: 1)
+    case "help", "--help", "-h": emit(usage + "\n", to: 1)
+    default: throw BenchError("unknown command \"\(command)\"\n\(usage)")
+    }
+    exit(0)
+} catch {
+    emit("bench: \(error)\n", to: 2)
+    exit(1)
+}

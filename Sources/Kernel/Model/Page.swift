@@ -1,0 +1,42 @@
+/// One page of a walkthrough: its subviews in hierarchy order and the settings that
+/// Interface Builder's runtime attributes set on `BWWalkthroughPageViewController`.
+public struct Page: Hashable, Sendable {
+    public var animationType: AnimationType
+    /// `speed` (points per unit of offset, ×100 for the translations).
+    public var speed: SIMD2<Double>
+    /// Extra speed per step down the hierarchy.
+    public var speedVariance: SIMD2<Double>
+    public var staticTags: StaticTags
+    public var animateAlpha: Bool
+    public var subviews: [Subview]
+    public var rotation: Rotation?
+
+    public init(animationType: AnimationType = .linear,
+                speed: SIMD2<Double> = .zero,
+                speedVariance: SIMD2<Double> = .zero,
+                staticTags: StaticTags = [],
+                animateAlpha: Bool = false,
+                subviews: [Subview] = [],
+                rotation: Rotation? = nil) {
+        self.animationType = animationType
+        self.speed = speed
+        self.speedVariance = speedVariance
+        self.staticTags = staticTags
+        self.animateAlpha = animateAlpha
+        self.subviews = subviews
+        self.rotation = rotation
+    }
+
+    /// `s_k = speed + (k + 1) · speedVariance`. Depends on the hierarchy position alone:
+    /// static subviews take their step too.
+    @inlinable
+    public func speed(ofSubview k: Int) -> SIMD2<Double> {
+        speed + Double(k + 1) * speedVariance
+    }
+
+    /// Whether subview `k`'s tag is in `staticTags`.
+    @inlinable
+    public func isStatic(subview k: Int) -> Bool {
+        staticTags.contains(subviews[k].tag)
+    }
+}

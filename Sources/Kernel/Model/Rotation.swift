@@ -1,0 +1,43 @@
+/// A page's custom 3D animation: subview `k` turns by
+/// `θ_k = (angle + (k + 1) · angleVariance) · (1 − o)` about `axis`, seen with the
+/// perspective of a viewer at `perspective` points (`m34 = −1/d`), or with none.
+public struct Rotation: Hashable, Sendable {
+    /// The axis as given (non-zero, finite).
+    public let axis: SIMD3<Double>
+    /// Radians per unit of `(1 − o)`.
+    public var angle: Double
+    /// Extra radians per unit of `(1 − o)` for each step down the hierarchy.
+    public var angleVariance: Double
+    /// The viewer's distance `d > 0`, or `nil` for no perspective.
+    public let perspective: Double?
+
+    /// - Throws: a zero, non-finite axis or a non-positive, non-finite perspective.
+    public init(axis: SIMD3<Double>, angle: Double, angleVariance: Double = 0,
+                perspective: Double? = nil) throws(WalkthroughError) {
+        guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
+            throw WalkthroughError("rotation axis must be finite, got \(axis)")
+        }
+        guard axis != .zero else {
+            throw WalkthroughError("rotation axis must not be zero")
+        }
+        if let d = perspective, !(d > 0 && d.isFinite) {
+            throw WalkthroughError("perspective must be a finite distance > 0, got \(d)")
+        }
+        self.axis = axis
+        self.angle = angle
+        self.angleVariance = angleVariance
+        self.perspective = perspective
+    }
+
+    /// The axis scaled to unit length (never nil: the initializer rejects a zero axis).
+    public var normalizedAxis: SIMD3<Double> { Transform3D.unitAxis(axis)! }
+
+    /// `m34` of the perspective matrix `P`: `−1/d`, or 0 without perspective.
+    public var m34: Double { perspective.map { -1 / $0 } ?? 0 }
+
+    /// `θ_k` for subview `k` at page offset `o`.
+    @inlinable
+    public func angle(ofSubview k: Int, offset o: Double) -> Double {
+        (angle + Double(k + 1) * angleVariance) * (1 - o)
+    }
+}

@@ -1,0 +1,39 @@
+/// The tags of the subviews a page leaves alone (Interface Builder's `staticTags` string).
+public struct StaticTags: Hashable, Sendable, ExpressibleByArrayLiteral {
+    public private(set) var tags: Set<Int>
+
+    public init(_ tags: some Sequence<Int>) {
+        self.tags = Set(tags)
+    }
+
+    public init(arrayLiteral tags: Int...) {
+        self.init(tags)
+    }
+
+    /// Parses `"1,3,9"`. Spaces around a number are allowed (`"1, 3"`); an empty or blank
+    /// string means none. An empty item, a non-number or another separator (`"1,,2"`, `"a"`,
+    /// `"1;2"`) is an error: BWWalkthrough crashed on those.
+    public init(parsing list: String) throws(WalkthroughError) {
+        let isBlank = list.allSatisfy { $0 == " " || $0 == "\t" }
+        guard !isBlank else {
+            self.tags = []
+            return
+        }
+        var tags = Set<Int>()
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = item.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            let text = String(trimmed)
+            guard let tag = Int(text), text.first != "+" else {
+                throw WalkthroughError(
+                    "malformed staticTags \"\(list)\": \"\(item)\" is not an integer; expected a comma-separated list such as \"1, 3, 9\"")
+            }
+            tags.insert(tag)
+        }
+        self.tags = tags
+    }
+
+    @inlinable
+    public func contains(_ tag: Int) -> Bool { tags.contains(tag) }
+
+    public var isEmpty: Bool { tags.isEmpty }
+}

@@ -1,0 +1,22 @@
+/// A subview of a page: its tag and, optionally, its frame in page points.
+public struct Subview: Hashable, Sendable {
+    public var tag: Int
+    public var frame: Frame?
+
+    public init(tag: Int = 0, frame: Frame? = nil) {
+        self.tag = tag
+        self.frame = frame
+    }
+}
+
+/// A rectangle in page points (`CGRect`): origin and size.
+public struct Frame: Hashable, Sendable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    /// The centre, Core Animation's default anchor point.
+    public var center: SIMD2<Double> { SIMD2(x + width / 2, y + height / 2) }
+}

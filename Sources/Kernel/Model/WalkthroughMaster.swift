@@ -1,0 +1,80 @@
+/// What `BWWalkthroughViewControllerDelegate` hears.
+public enum WalkthroughEvent: Hashable, Sendable {
+    case pageDidChange(Int)
+    case nextButtonPressed
+    case prevButtonPressed
+    case closeButtonPressed
+}
+
+/// The master (`BWWalkthroughViewController`) without UIKit: it owns the scroll position
+/// and answers navigation with the delegate events, which an app forwards to its delegate.
+///
+/// Drive it from a scroll view: `scroll(to:)` from `scrollViewDidScroll`, `scrollDidSettle()`
+/// from `scrollViewDidEndDecelerating` and `…DidEndScrollingAnimation`; the buttons call
+/// `next()`, `previous()` and `close()`. Moves made by the buttons settle at once here.
+public struct WalkthroughMaster: Sendable {
+    public let walkthrough: Walkthrough
+    /// The scroll view's `contentOffset.x`, in points. Always finite.
+    public private(set) var scrollPosition: Double = 0
+
+    public init(_ walkthrough: Walkthrough) {
+        self.walkthrough = walkthrough
+    }
+
+    public var numberOfPages: Int { walkthrough.pages.count }
+
+    /// `floor(x / W)` clamped to the pages.
+    public var currentPage: Int {
+        // scrollPosition is finite by construction, so this never throws.
+        (try? walkthrough.currentPage(scroll: scrollPosition)) ?? 0
+    }
+
+    /// The scroll view moved. Any finite position is allowed (bounces go past both ends).
+    public mutating func scroll(to x: Double) throws(WalkthroughError) {
+        guard x.isFinite else {
+            throw WalkthroughError("scroll position must be finite, got \(x)")
+        }
+        scrollPosition = x
+    }
+
+    /// The scroll came to rest: the delegate hears the page, changed or not.
+    public func scrollDidSettle() -> [WalkthroughEvent] {
+        [.pageDidChange(currentPage)]
+    }
+
+    /// The next button: moves one page on when there is a next page, and only then tells.
+    @discardableResult
+    public mutating func next() -> [WalkthroughEvent] {
+        let target = currentPage + 1
+        guard target < numberOfPages else { return [] }
+        return [.nextButtonPressed] + settle(on: target)
+    }
+
+    /// The previous button: moves one page back when there is one, and only then tells.
+    @discardableResult
+    public mutating func previous() -> [WalkthroughEvent] {
+        let target = currentPage - 1
+        guard target >= 0, target < numberOfPages else { return [] }
+        return [.prevButtonPressed] + settle(on: target)
+    }
+
+    /// Scrolls to page `page` (0 … n−1).
+    @discardableResult
+    public mutating func goToPage(_ page: Int) throws(WalkthroughError) -> [WalkthroughEvent] {
+        guard page >= 0, page < numberOfPages else {
+            throw WalkthroughError(
+                "page \(page) is out of range; the walkthrough has \(numberOfPages) pages")
+        }
+        return settle(on: page)
+    }
+
+    /// The close button: only tells the delegate.
+    public func close() -> [WalkthroughEvent] {
+        [.closeButtonPressed]
+    }
+
+    private mutating func settle(on page: Int) -> [WalkthroughEvent] {
+        scrollPosition = Double(page) * walkthrough.width
+        return scrollDidSettle()
+    }
+}

@@ -1,0 +1,64 @@
+/// The scalar reference: BWWalkthrough's animation, ported literally.
+///
+/// Per subview it starts from the identity and applies one `Transform3D` operation as
+/// `BWWalkthroughPageViewController` does, then the page's rotation and perspective,
+/// all in Double, array of structs. It is the oracle the fast path is tested against and
+/// the "literal port" the benchmark measures: keep it plain, do not tune it.
+public enum ReferenceAnimator {
+    /// Every subview of `page` at offset `o`.
+    public static func animate(_ page: Page, offset o: Double) -> [SubviewState] {
+        var states: [SubviewState] = []
+        states.reserveCapacity(page.subviews.count)
+        for k in page.subviews.indices {
+            states.append(animate(page, subview: k, offset: o))
+        }
+        return states
+    }
+
+    /// Subview `k` of `page` at offset `o`.
+    public static func animate(_ page: Page, subview k: Int, offset o: Double) -> SubviewState {
+        let tag = page.subviews[k].tag
+        if page.isStatic(subview: k) {
+            return SubviewState(tag: tag, transform: .identity, alpha: 1, isStatic: true)
+        }
+        let delta = page.speed(ofSubview: k)
+        var transform = Transform3D.identity
+        switch page.animationType {
+        case .linear:
+            let mx = (1 - o) * 100
+            transform = transform.translated(mx * delta.x, mx * delta.y, 0)
+        case .curve:
+            let x = (1 - o) * 10
+            transform = transform.translated((x * x * x - x * 25) * delta.x, (x * x * x - x * 20) * delta.y, 0)
+        case .zoom:
+            let m = PageAnimation.mirrored(o)
+            transform = transform.scaled(m, m, 1)
+        case .inOut:
+            let m = PageAnimation.mirrored(o)
+            transform = transform.translated((1 - m) * 100 * delta.x, (1 - m) * 100 * delta.y, 0)
+        }
+        if let rotation = page.rotation {
+            let axis = rotation.axis
+            transform = transform.rotated(rotation.angle(ofSubview: k, offset: o), axis.x, axis.y, axis.z)
+            if let d = rotation.perspective {
+                transform = transform.concatenating(.perspective(distance: d))
+            }
+        }
+        let alpha = PageAnimation.alpha(offset: o, animateAlpha: page.animateAlpha)
+        return SubviewState(tag: tag, transform: transform, alpha: alpha, isStatic: false)
+    }
+
+    /// A whole frame at scroll position `x`: pages in the window get their subviews.
+    /// - Throws: a non-finite scroll position.
+    public static func frame(_ walkthrough: Walkthrough, scroll x: Double) throws(WalkthroughError) -> FrameState {
+        let current = try walkthrough.currentPage(scroll: x)
+        var pages: [PageState] = []
+        for (i, page) in walkthrough.pages.enumerated() {
+            let o = walkthrough.offset(ofPage: i, scroll: x)
+            let animated = Walkthrough.isInWindow(o)
+            pages.append(PageState(index: i, offset: o, animated: animated,
+                                   subviews: animated ? animate(page, offset: o) : nil))
+        }
+        return FrameState(currentPage: current, pages: pages)
+    }
+}
