@@ -39,8 +39,12 @@ struct JSONParser {
     }
 
     private mutating func expect(_ literal: String, _ value: JSONValue) throws(WalkthroughError) -> JSONValue {
+        let start = index
         for byte in literal.utf8 {
-            guard current == byte else { throw error("expected \(literal)") }
+            guard current == byte else {
+                index = start
+                throw error("expected a value")
+            }
             index += 1
         }
         return value
@@ -80,8 +84,12 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyStart = index
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"") }
+            guard seen.insert(key).inserted else {
+                index = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1

@@ -30,14 +30,14 @@ extension Walkthrough {
     private static func page(_ value: JSONValue, context: String, budget: Int) throws(WalkthroughError) -> Page {
         var r = try JSONObjectReader(value, context: context)
         var page = Page()
-        do {
-            if let name = try r.string("animationType") { page.animationType = try AnimationType(parsing: name) }
-        } catch { throw r.error("animationType", error.message) }
+        if let name = try r.string("animationType") {
+            do { page.animationType = try AnimationType(parsing: name) } catch { throw r.error("animationType", error.message) }
+        }
         if let s = try r.numbers("speed", count: 2) { page.speed = SIMD2(s[0], s[1]) }
         if let v = try r.numbers("speedVariance", count: 2) { page.speedVariance = SIMD2(v[0], v[1]) }
-        do {
-            if let list = try r.string("staticTags") { page.staticTags = try StaticTags(parsing: list) }
-        } catch { throw r.error("staticTags", error.message) }
+        if let list = try r.string("staticTags") {
+            do { page.staticTags = try StaticTags(parsing: list) } catch { throw r.error("staticTags", error.message) }
+        }
         page.animateAlpha = try r.bool("animateAlpha") ?? false
         if r.has("subviews") && r.has("subviewCount") {
             throw r.error("subviewCount", "a page has either \"subviews\" or \"subviewCount\", not both")

@@ -1,0 +1,24 @@
+import Kernel
+
+/// The parity tolerance between the Float fast path and the Double reference:
+/// `|a − b| ≤ 1e-3 + 1e-5·|b|` for translations (points, `m41 m42 m43`) and
+/// `1e-6 + 1e-5·|b|` for the dimensionless fields and alpha.
+public enum Tolerance {
+    public static func allowed(field c: Int, reference b: Double) -> Double {
+        let isTranslation = (12...14).contains(c)
+        return (isTranslation ? 1e-3 : 1e-6) + 1e-5 * b.magnitude
+    }
+
+    /// The first field where `a` strays from the reference `b`, or nil.
+    public static func mismatch(_ a: SubviewState, _ b: SubviewState) -> String? {
+        let fa = a.transform.fields, fb = b.transform.fields
+        for c in 0..<16 where !((fa[c] - fb[c]).magnitude <= allowed(field: c, reference: fb[c])) {
+            return "field \(c): \(fa[c]) vs reference \(fb[c])"
+        }
+        if !((a.alpha - b.alpha).magnitude <= 1e-6 + 1e-5 * b.alpha.magnitude) {
+            return "alpha: \(a.alpha) vs reference \(b.alpha)"
+        }
+        if a.isStatic != b.isStatic || a.tag != b.tag { return "static flag or tag" }
+        return nil
+    }
+}

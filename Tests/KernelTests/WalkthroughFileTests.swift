@@ -1,0 +1,115 @@
+import Kernel
+import Testing
+
+@Suite struct WalkthroughFileTests {
+    static let example = """
+        { "width": 375,
+          "pages": [
+            { "animationType": "Curve", "speed": [0, 1], "speedVariance": [0, 2],
+              "staticTags": "1, 3", "animateAlpha": true,
+              "subviews": [ {"tag": 1}, {"tag": 0, "frame": [20, 40, 200, 60]}, {} ],
+              "rotation": { "axis": [1, 1, 1], "angle": 6.283185307179586,
+                            "angleVariance": 0, "perspective": 500 } },
+            { "subviewCount": 5000 }
+          ] }
+        """
+
+    @Test func semanticsExampleLoads() throws {
+        let w = try Walkthrough(json: Self.example)
+        #expect(w.width == 375 && w.pages.count == 2)
+        let p = w.pages[0]
+        #expect(p.animationType == .curve && p.speed == SIMD2(0, 1) && p.speedVariance == SIMD2(0, 2))
+        #expect(p.staticTags == [1, 3] && p.animateAlpha)
+        #expect(p.subviews == [Subview(tag: 1), Subview(tag: 0, frame: Frame(x: 20, y: 40, width: 200, height: 60)), Subview()])
+        #expect(p.rotation == (try Rotation(axis: SIMD3(1, 1, 1), angle: 6.283185307179586, perspective: 500)))
+        let q = w.pages[1]
+        #expect(q.subviews.count == 5000 && q.animationType == .linear && q.speed == .zero)
+        #expect(q.staticTags.isEmpty && !q.animateAlpha && q.rotation == nil)
+    }
+
+    @Test func defaultsAndEmptyPages() throws {
+        let w = try Walkthrough(json: #"{"width": 1, "pages": [{}]}"#)
+        #expect(w.pages == [Page()])
+        #expect(try Walkthrough(json: #"{"width": 2}"#).pages.isEmpty)
+        #expect(try Walkthrough(json: #"{"width": 2, "pages": []}"#).pages.isEmpty)
+    }
+
+    /// Every error SEMANTICS.md lists, with the message that names page and key.
+    @Test(arguments: [
+        (#"{"pages": []}"#, #"walkthrough: key "width": missing; a walkthrough needs a page width > 0"#),
+        (#"{"width": 0}"#, #"walkthrough: key "width": must be > 0, got 0.0"#),
+        (#"{"width": -3}"#, #"walkthrough: key "width": must be > 0, got -3.0"#),
+        (#"{"width": "375"}"#, #"walkthrough: key "width": must be a number, got a string"#),
+        (#"{"width": 1e999}"#, #"walkthrough: key "width": number out of range (not finite)"#),
+        (#"{"width": 1, "height": 2}"#, #"walkthrough: unknown key "height"; allowed keys: width, pages"#),
+        (#"{"width": 1, "pages": {}}"#, #"walkthrough: key "pages": must be an array, got an object"#),
+        (#"{"width": 1, "pages": [3]}"#, #"page 0: must be an object, got a number"#),
+        (#"{"width": 1, "pages": [{}, {"animationType": "linear"}]}"#,
+         #"page 1: key "animationType": unknown animationType "linear"; allowed values: Linear, Curve, Zoom, InOut"#),
+        (#"{"width": 1, "pages": [{"animationType": "Bounce"}]}"#,
+         #"page 0: key "animationType": unknown animationType "Bounce"; allowed values: Linear, Curve, Zoom, InOut"#),
+        (#"{"width": 1, "pages": [{"animationType": 1}]}"#, #"page 0: key "animationType": must be a string, got a number"#),
+        (#"{"width": 1, "pages": [{"staticTags": "1,,2"}]}"#,
+         #"page 0: key "staticTags": malformed staticTags "1,,2": "" is not an integer; expected a comma-separated list such as "1, 3, 9""#),
+        (#"{"width": 1, "pages": [{"staticTags": "1;2"}]}"#,
+         #"page 0: key "staticTags": malformed staticTags "1;2": "1;2" is not an integer; expected a comma-separated list such as "1, 3, 9""#),
+        (#"{"width": 1, "pages": [{"staticTags": [1]}]}"#, #"page 0: key "staticTags": must be a string, got an array"#),
+        (#"{"width": 1, "pages": [{"speed": [1]}]}"#, #"page 0: key "speed": must be an array of 2 numbers, got 1 elements"#),
+        (#"{"width": 1, "pages": [{"speed": [1, "2"]}]}"#, #"page 0: key "speed": must be a number, got a string"#),
+        (#"{"width": 1, "pages": [{"speedVariance": [1, 2, 3]}]}"#,
+         #"page 0: key "speedVariance": must be an array of 2 numbers, got 3 elements"#),
+        (#"{"width": 1, "pages": [{"speed": [1e400, 0]}]}"#, #"page 0: key "speed": number out of range (not finite)"#),
+        (#"{"width": 1, "pages": [{"animateAlpha": 1}]}"#, #"page 0: key "animateAlpha": must be a boolean, got a number"#),
+        (#"{"width": 1, "pages": [{"spead": [0, 1]}]}"#,
+         #"page 0: unknown key "spead"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation"#),
+        (#"{"width": 1, "pages": [{"subviewCount": -1}]}"#, #"page 0: key "subviewCount": must be ≥ 0, got -1"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 1.5}]}"#, #"page 0: key "subviewCount": must be an integer, got 1.5"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 100000000}]}"#,
+         #"page 0: key "subviewCount": 100000000 subviews would exceed the limit of 4194304 per walkthrough"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 1, "subviews": []}]}"#,
+         #"page 0: key "subviewCount": a page has either "subviews" or "subviewCount", not both"#),
+        (#"{"width": 1, "pages": [{"subviews": [{"tag": "a"}]}]}"#, #"page 0, subview 0: key "tag": must be a number, got a string"#),
+        (#"{"width": 1, "pages": [{"subviews": [{}, {"frame": [1, 2, 3]}]}]}"#,
+         #"page 0, subview 1: key "frame": must be an array of 4 numbers, got 3 elements"#),
+        (#"{"width": 1, "pages": [{"subviews": [{"name": "x"}]}]}"#, #"page 0, subview 0: unknown key "name"; allowed keys: tag, frame"#),
+        (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 0], "angle": 1}}]}"#,
+         #"page 0, rotation: key "axis": must not be zero"#),
+        (#"{"width": 1, "pages": [{"rotation": {"angle": 1}}]}"#,
+         #"page 0, rotation: key "axis": missing; a rotation needs a non-zero axis [x, y, z]"#),
+        (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 1], "perspective": 0}}]}"#,
+         #"page 0, rotation: key "perspective": must be a distance > 0, got 0.0"#),
+        (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 1], "perspective": -500}}]}"#,
+         #"page 0, rotation: key "perspective": must be a distance > 0, got -500.0"#),
+        (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 1], "spin": 1}}]}"#,
+         #"page 0, rotation: unknown key "spin"; allowed keys: axis, angle, angleVariance, perspective"#),
+        (#"{"width": 1, "pages": [{"rotation": true}]}"#, #"page 0, rotation: must be an object, got a boolean"#),
+    ])
+    func fileErrors(json: String, message: String) {
+        #expect(throws: WalkthroughError(message)) { try Walkthrough(json: json) }
+    }
+
+    @Test(arguments: [
+        ("", "invalid JSON at the end of the input: expected a value"),
+        ("{\"width\": 1", "invalid JSON at the end of the input: expected ',' or '}'"),
+        ("{\"width\": 1,\n \"pages\": [}", "invalid JSON at line 2, column 12: expected a value"),
+        ("not json", "invalid JSON at line 1, column 1: expected a value"),
+        ("{\"width\": 01}", "invalid JSON at line 1, column 12: expected ',' or '}'"),
+        ("{\"width\": 1, \"width\": 2}", "invalid JSON at line 1, column 14: duplicate key \"width\""),
+        ("{\"width\": 1} x", "invalid JSON at line 1, column 14: unexpected text after the JSON document"),
+        ("\"\\ud800\"", "invalid JSON at line 1, column 8: unpaired surrogate"),
+        (String(repeating: "[", count: 100), "invalid JSON at line 1, column 65: nesting deeper than 64 levels"),
+    ])
+    func syntaxErrors(json: String, message: String) {
+        #expect(throws: WalkthroughError(message)) { try Walkthrough(json: json) }
+    }
+
+    @Test func stringsWithEscapesAndNonASCII() throws {
+        let w = try Walkthrough(json: #"{"width": 2, "pages": [{"staticTags": "1,\u0020 2", "animationType": "In\u004Fut"}]}"#)
+        #expect(w.pages[0].staticTags == [1, 2] && w.pages[0].animationType == .inOut)
+        #expect(throws: WalkthroughError.self) { try Walkthrough(json: "{\"width\": 2, \"pages\": [{\"animationType\": \"Zoom\u{E9}\"}]}") }
+    }
+
+    @Test func notAnObjectAtTheTop() {
+        #expect(throws: WalkthroughError("walkthrough: must be an object, got an array")) { try Walkthrough(json: "[]") }
+    }
+}

@@ -1,0 +1,108 @@
+import Kernel
+import Testing
+
+@Suite struct WalkthroughModelTests {
+    let walkthrough = try! Walkthrough(width: 100, pages: [Page(), Page(), Page()])
+
+    @Test func offsetsAtRest() {
+        // At rest on page 1: page 1 sees 1, page 2 sees 0, page 0 sees 2.
+        #expect(walkthrough.offset(ofPage: 1, scroll: 100) == 1)
+        #expect(walkthrough.offset(ofPage: 2, scroll: 100) == 0)
+        #expect(walkthrough.offset(ofPage: 0, scroll: 100) == 2)
+    }
+
+    @Test(arguments: [(-2.0, false), ((-2.0).nextUp, true), (0.0, true), (1.0, true),
+                      ((2.0).nextDown, true), (2.0, false), (Double.nan, false), (-.infinity, false)])
+    func windowIsStrict(offset: Double, animated: Bool) {
+        #expect(Walkthrough.isInWindow(offset) == animated)
+    }
+
+    @Test func windowEdgesFromScrollPositions() throws {
+        // Page 0 at x = 100 sees exactly 2: not animated; a hair before, it is.
+        let frame = try ReferenceAnimator.frame(walkthrough, scroll: 100)
+        #expect(frame.pages[0].offset == 2 && !frame.pages[0].animated && frame.pages[0].subviews == nil)
+        #expect(frame.pages[1].animated && frame.pages[2].animated)
+        let before = try ReferenceAnimator.frame(walkthrough, scroll: 99.5)
+        #expect(before.pages[0].animated)
+    }
+
+    @Test(arguments: [(0.0, 0), (99.9, 0), (100, 1), (250, 2), (1e9, 2), (-0.5, 0), (-350, 0), (.greatestFiniteMagnitude, 2)])
+    func currentPageClamps(scroll: Double, page: Int) throws {
+        #expect(try walkthrough.currentPage(scroll: scroll) == page)
+    }
+
+    @Test func currentPageRejectsNonFiniteScroll() {
+        #expect(throws: WalkthroughError("scroll position must be finite, got nan")) {
+            try walkthrough.currentPage(scroll: .nan)
+        }
+    }
+
+    @Test func widthMustBePositiveAndFinite() {
+        for width in [0, -1, Double.infinity, .nan] {
+            #expect(throws: WalkthroughError.self) { try Walkthrough(width: width, pages: []) }
+        }
+    }
+
+    @Test func navigationAtBothEnds() throws {
+        var master = WalkthroughMaster(walkthrough)
+        #expect(master.previous() == [])  // no page before the first: nothing happens
+        #expect(master.currentPage == 0)
+        #expect(master.next() == [.nextButtonPressed, .pageDidChange(1)])
+        #expect(master.next() == [.nextButtonPressed, .pageDidChange(2)])
+        #expect(master.scrollPosition == 200)
+        #expect(master.next() == [])  // no page after the last
+        #expect(master.previous() == [.prevButtonPressed, .pageDidChange(1)])
+        #expect(master.close() == [.closeButtonPressed])
+        #expect(try master.goToPage(0) == [.pageDidChange(0)])
+        #expect(throws: WalkthroughError.self) { try master.goToPage(3) }
+        #expect(throws: WalkthroughError.self) { try master.goToPage(-1) }
+        try master.scroll(to: -40)  // a bounce before the first page
+        #expect(master.currentPage == 0 && master.scrollDidSettle() == [.pageDidChange(0)])
+        #expect(throws: WalkthroughError.self) { try master.scroll(to: .infinity) }
+        #expect(master.scrollPosition == -40)
+    }
+
+    @Test func emptyWalkthroughNavigatesNowhere() throws {
+        var master = WalkthroughMaster(try Walkthrough(width: 10, pages: []))
+        #expect(master.next() == [] && master.previous() == [] && master.currentPage == 0)
+    }
+
+    @Test(arguments: ["Linear", "Curve", "Zoom", "InOut"])
+    func animationTypesParse(name: String) throws {
+        #expect(try AnimationType(parsing: name).rawValue == name)
+    }
+
+    @Test(arguments: ["linear", "Bounce", "", " Linear"])
+    func badAnimationTypes(name: String) {
+        #expect(throws: WalkthroughError(
+            "unknown animationType \"\(name)\"; allowed values: Linear, Curve, Zoom, InOut")) {
+            try AnimationType(parsing: name)
+        }
+    }
+
+    @Test func staticTagsParse() throws {
+        #expect(try StaticTags(parsing: "1,3,9") == [1, 3, 9])
+        #expect(try StaticTags(parsing: " 1, 2 ") == [1, 2])
+        #expect(try StaticTags(parsing: "-4") == [-4])
+        #expect(try StaticTags(parsing: "") == [])
+        #expect(try StaticTags(parsing: "  ") == [])
+    }
+
+    @Test(arguments: ["1,,2", "a", "1;2", "1,", ",1", "1 2", "+1", "99999999999999999999"])
+    func badStaticTags(list: String) {
+        #expect(throws: WalkthroughError.self) { try StaticTags(parsing: list) }
+        do { _ = try StaticTags(parsing: list) } catch {
+            #expect(error.message.hasPrefix("malformed staticTags \"\(list)\""))
+        }
+    }
+
+    @Test func rotationValidation() {
+        #expect(throws: WalkthroughError("rotation axis must not be zero")) {
+            try Rotation(axis: .zero, angle: 1)
+        }
+        #expect(throws: WalkthroughError("perspective must be a finite distance > 0, got -5.0")) {
+            try Rotation(axis: SIMD3(0, 0, 1), angle: 1, perspective: -5)
+        }
+        #expect(throws: WalkthroughError.self) { try Rotation(axis: SIMD3(.nan, 0, 1), angle: 1) }
+    }
+}
