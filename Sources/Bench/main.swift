@@ -7,8 +7,11 @@ import Darwin
 /// `bench [run|eval|…] …`: the benchmark driver. Errors go to standard error as one line,
 /// with exit status 1; standard output then stays empty.
 let usage = """
-    usage: bench [run] [options]         measure the built-in suite (default)
+    usage: bench [run] [--format text|markdown|json|csv] [--filter REGEX] [--sizes N,N,…]
+                       [--impls NAME,…] [--budget SECONDS] [--quick] [--list] [--chart FILE.svg]
+           bench chart --output FILE.svg [run options]
            bench eval FILE --scroll X [--impl reference|simd]
+           bench profile SCENARIO --size N --frames F [--impl NAME]   (for callgrind and valgrind)
     """
 
 /// Writes all of `text` to file descriptor `fd` (1 standard output, 2 standard error).
@@ -26,7 +29,10 @@ let command = words.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
     switch command {
+    case "run": emit(try RunCommand.run(words), to: 1)
+    case "chart": emit(try ChartCommand.run(words), to: 1)
     case "eval": emit(try EvalCommand.run(words), to: 1)
+    case "profile": emit(try ProfileCommand.run(words), to: 1)
     case "help", "--help", "-h": emit(usage + "\n", to: 1)
     default: throw BenchError("unknown command \"\(command)\"\n\(usage)")
     }

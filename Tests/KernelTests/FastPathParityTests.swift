@@ -21,7 +21,7 @@ import Testing
                 for k in 0..<count {
                     let fast = SubviewState(tag: page.subviews[k].tag, transform: animator.frame.transform(page: 0, subview: k),
                                             alpha: animator.frame.alpha(page: 0, subview: k), isStatic: page.isStatic(subview: k))
-                    if let why = Tolerance.mismatch(fast, reference[k]) {
+                    if let why = ParityTolerance.mismatch(fast, reference[k]) {
                         Issue.record("\(type) count \(count) subview \(k) offset \(o) rotation \(String(describing: page.rotation)): \(why)")
                         return
                     }
@@ -45,7 +45,7 @@ import Testing
                 #expect(f.offset == r.offset && f.animated == r.animated)
                 #expect((f.subviews == nil) == (r.subviews == nil))
                 for (a, b) in zip(f.subviews ?? [], r.subviews ?? []) {
-                    if let why = Tolerance.mismatch(a, b) { Issue.record("x \(x) page \(f.index): \(why)") }
+                    if let why = ParityTolerance.mismatch(a, b) { Issue.record("x \(x) page \(f.index): \(why)") }
                 }
             }
         }
@@ -99,12 +99,17 @@ import Testing
         #expect(Array(aos[16..<32]) == animator.frame.transform(page: 0, subview: 1).fields)
         #expect(aos[12] == -25 && aos[13] == -75)  // s_0 = (1, 3) at 100·(1 − 1.25)
         var short = [Double](repeating: 0, count: 31)
-        short.withUnsafeMutableBufferPointer { buffer in
+        let error = short.withUnsafeMutableBufferPointer { buffer in
             #expect(throws: WalkthroughError("buffer of 31 doubles is too short for page 0: needs 32")) {
                 try animator.frame.gather(page: 0, into: buffer)
             }
         }
+        #expect(error != nil)
         #expect(throws: WalkthroughError.self) { try animator.frame.gathered(page: 1) }
-        animator.frame.withStream(.m42, page: 0) { #expect(Array($0) == [-75, -100]) }
+        animator.frame.withUnsafeBlocks(page: 0) { blocks in
+            #expect(blocks.count == Lanes.frameBlockFloats)
+            #expect(blocks[Lanes.frameIndex(.m42, subview: 0)] == -75 && blocks[Lanes.frameIndex(.m42, subview: 1)] == -100)
+            #expect(blocks[Lanes.frameIndex(.m42, subview: 1)] == blocks[FrameComponent.m42.rawValue * Lanes.count + 1])
+        }
     }
 }

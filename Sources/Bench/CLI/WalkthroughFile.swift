@@ -18,3 +18,15 @@ enum WalkthroughFile {
         }
     }
 }
+
+/// Finds files in `Benchmarks/Scenarios/`: below the working directory when run from the
+/// package root (`swift run`), else in the source tree this binary was built from.
+enum ScenarioFiles {
+    static func path(_ name: String) -> String {
+        let local = "Benchmarks/Scenarios/\(name)"
+        if FileManager.default.fileExists(atPath: local) { return local }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // CLI
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(local).path
+    }
+}

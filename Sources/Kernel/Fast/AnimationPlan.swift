@@ -1,16 +1,15 @@
 /// A walkthrough laid out for the fast path, once, when it is loaded.
 ///
-/// Per subview, in struct-of-arrays streams padded to whole lanes: the speed
-/// `s_k = speed + (k + 1)·speedVariance` (Float), a static mask (Int32, −1 for static
-/// subviews, 0 for the others and for padding), a flag per block of lanes that holds a
-/// static subview (so that blocks without one skip the selects) and the spin factor `angle + (k + 1)·angleVariance` (Double,
-/// so that the angle `θ_k = spin_k · (1 − o)` is the reference's value to the bit).
+/// Per block of `Lanes.count` subviews (see `Lanes`): the speeds
+/// `s_k = speed + (k + 1)·speedVariance` as Floats, x lanes then y lanes; a static mask
+/// (Int32, −1 for static subviews, 0 for the others and for padding); and the same as a bit
+/// mask per block, which the kernel uses to patch static lanes after storing.
 /// Immutable after construction, and so `Sendable`.
 public struct AnimationPlan: Sendable {
     public let walkthrough: Walkthrough
     public let pages: [PageLayout]
-    /// Length of every stream: the sum of the pages' padded counts.
-    public let streamLength: Int
+    /// Subview slots over all pages, padding included: the pages' padded counts added up.
+    public let slotCount: Int
     @usableFromInline let storage: PlanStorage
 
     public init(_ walkthrough: Walkthrough) {
@@ -25,87 +24,85 @@ public struct AnimationPlan: Sendable {
         }
         self.walkthrough = walkthrough
         self.pages = pages
-        self.streamLength = start
-        self.storage = PlanStorage(length: start)
+        self.slotCount = start
+        self.storage = PlanStorage(slots: start)
         for (page, layout) in zip(walkthrough.pages, pages) {
             storage.fill(page, at: layout.start)
         }
     }
 
-    /// The page's input streams, offset to its segment.
+    /// Calls `body` with page `page`'s parameters. The pointers are valid only inside `body`.
+    public func withUnsafeInputs<R>(page: Int, _ body: (KernelInputs) throws -> R) rethrows -> R {
+        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
+        return try withExtendedLifetime(storage) { try body(inputs(page)) }
+    }
+
+    /// The page's parameters, offset to its first block.
     @inlinable
     func inputs(_ page: Int) -> KernelInputs {
         let start = pages[page].start
-        return KernelInputs(speedX: UnsafePointer(storage.speedX + start),
-                            speedY: UnsafePointer(storage.speedY + start),
+        return KernelInputs(speeds: UnsafePointer(storage.speeds + 2 * start),
                             statics: UnsafePointer(storage.statics + start),
-                            spin: UnsafePointer(storage.spin + start),
-                            staticBlocks: UnsafePointer(storage.staticBlocks + start / Lanes.count))
+                            staticLanes: UnsafePointer(storage.staticLanes + start / Lanes.count))
     }
 }
 
-/// The page parameter streams of a plan. Written once in `init`, read-only afterwards,
-/// which is why sharing it across threads is safe.
+/// The parameter arrays of a plan. Written once in `init`, read-only afterwards, which is
+/// why sharing it across threads is safe.
 @usableFromInline
 final class PlanStorage: @unchecked Sendable {
-    @usableFromInline let speedX: UnsafeMutablePointer<Float>
-    @usableFromInline let speedY: UnsafeMutablePointer<Float>
+    @usableFromInline let speeds: UnsafeMutablePointer<Float>
     @usableFromInline let statics: UnsafeMutablePointer<Int32>
-    @usableFromInline let spin: UnsafeMutablePointer<Double>
-    @usableFromInline let staticBlocks: UnsafeMutablePointer<Bool>
+    @usableFromInline let staticLanes: UnsafeMutablePointer<UInt8>
 
-    init(length: Int) {
-        speedX = .allocateAligned(length)
-        speedY = .allocateAligned(length)
-        statics = .allocateAligned(length)
-        spin = .allocateAligned(length)
-        staticBlocks = .allocateAligned(length / Lanes.count)
-        speedX.initialize(repeating: 0, count: length)
-        speedY.initialize(repeating: 0, count: length)
-        statics.initialize(repeating: 0, count: length)
-        spin.initialize(repeating: 0, count: length)
-        staticBlocks.initialize(repeating: false, count: length / Lanes.count)
+    init(slots: Int) {
+        speeds = .allocateAligned(2 * slots)
+        statics = .allocateAligned(slots)
+        staticLanes = .allocateAligned(slots / Lanes.count)
+        speeds.initialize(repeating: 0, count: 2 * slots)
+        statics.initialize(repeating: 0, count: slots)
+        staticLanes.initialize(repeating: 0, count: slots / Lanes.count)
     }
 
     func fill(_ page: Page, at start: Int) {
-        let rotation = page.rotation
         for k in page.subviews.indices {
             let s = page.speed(ofSubview: k)
-            speedX[start + k] = Float(s.x)
-            speedY[start + k] = Float(s.y)
+            let (block, lane) = ((start + k) / Lanes.count, (start + k) % Lanes.count)
+            speeds[block * 2 * Lanes.count + lane] = Float(s.x)
+            speeds[block * 2 * Lanes.count + Lanes.count + lane] = Float(s.y)
             if page.isStatic(subview: k) {
                 statics[start + k] = -1
-                staticBlocks[(start + k) / Lanes.count] = true
+                staticLanes[block] |= 1 << lane
             }
-            if let r = rotation { spin[start + k] = r.angle + Double(k + 1) * r.angleVariance }
         }
     }
 
     deinit {
-        speedX.deallocate()
-        speedY.deallocate()
+        speeds.deallocate()
         statics.deallocate()
-        spin.deallocate()
-        staticBlocks.deallocate()
+        staticLanes.deallocate()
     }
 }
 
-/// Raw pointers to one page's (or one chunk's) parameter streams.
-@usableFromInline
-struct KernelInputs {
-    @usableFromInline let speedX: UnsafePointer<Float>
-    @usableFromInline let speedY: UnsafePointer<Float>
-    @usableFromInline let statics: UnsafePointer<Int32>
-    @usableFromInline let spin: UnsafePointer<Double>
-    /// One flag per block of `Lanes.count` subviews.
-    @usableFromInline let staticBlocks: UnsafePointer<Bool>
+/// Raw pointers to one page's (or one chunk's) parameters, starting at its first block.
+public struct KernelInputs {
+    /// Per block: the x speeds of its lanes, then the y speeds.
+    public let speeds: UnsafePointer<Float>
+    /// −1 for a static subview, 0 otherwise; one Int32 a subview.
+    public let statics: UnsafePointer<Int32>
+    /// One bit mask per block: bit `l` is set when lane `l` is static.
+    public let staticLanes: UnsafePointer<UInt8>
 
-    @usableFromInline init(speedX: UnsafePointer<Float>, speedY: UnsafePointer<Float>,
-                           statics: UnsafePointer<Int32>, spin: UnsafePointer<Double>,
-                           staticBlocks: UnsafePointer<Bool>) {
-        (self.speedX, self.speedY, self.statics, self.spin) = (speedX, speedY, statics, spin)
-        self.staticBlocks = staticBlocks
+    @usableFromInline init(speeds: UnsafePointer<Float>, statics: UnsafePointer<Int32>,
+                           staticLanes: UnsafePointer<UInt8>) {
+        (self.speeds, self.statics, self.staticLanes) = (speeds, statics, staticLanes)
     }
+
+    @inline(__always)
+    func speedX(_ i: Int) -> Lanes.Floats { speeds.block(2 * i, as: Lanes.Floats.self) }
+
+    @inline(__always)
+    func speedY(_ i: Int) -> Lanes.Floats { speeds.block(2 * i + 1, as: Lanes.Floats.self) }
 }
 
 extension UnsafeMutablePointer {

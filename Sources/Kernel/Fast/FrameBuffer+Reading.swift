@@ -1,20 +1,24 @@
 // Reading a frame for consumers: one subview as a Core Animation transform, a page
 // gathered into the array-of-structs layout that `CALayer.transform` takes, and the raw
-// streams for clients that read struct-of-arrays themselves.
+// blocks for clients that read the SIMD layout themselves.
 
 extension FrameBuffer {
     /// Subview `k` of page `page` as a Double `Transform3D`.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
     public func transform(page: Int, subview k: Int) -> Transform3D {
-        let i = index(page: page, subview: k)
+        checkIndex(page: page, subview: k)
+        let blocks = blocks(page: page)
         var fields = [Double](repeating: 0, count: 16)
-        for c in 0..<16 { fields[c] = Double(storage.base[c * streamLength + i]) }
+        for c in 0..<16 {
+            fields[c] = Double(blocks[Lanes.frameIndex(FrameComponent(rawValue: c)!, subview: k)])
+        }
         return Transform3D(fields: fields)
     }
 
     /// Subview `k`'s alpha.
     public func alpha(page: Int, subview k: Int) -> Double {
-        Double(stream(.alpha)[index(page: page, subview: k)])
+        checkIndex(page: page, subview: k)
+        return Double(blocks(page: page)[Lanes.frameIndex(.alpha, subview: k)])
     }
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
@@ -24,15 +28,16 @@ extension FrameBuffer {
         guard pages.indices.contains(page) else {
             throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
         }
-        let layout = pages[page]
-        guard destination.count >= 16 * layout.count, let out = destination.baseAddress else {
-            if layout.count == 0 { return }
+        let count = pages[page].count
+        guard count > 0 else { return }
+        guard destination.count >= 16 * count, let out = destination.baseAddress else {
             throw WalkthroughError(
-                "buffer of \(destination.count) doubles is too short for page \(page): needs \(16 * layout.count)")
+                "buffer of \(destination.count) doubles is too short for page \(page): needs \(16 * count)")
         }
-        for c in 0..<16 {
-            let source = storage.base + c * streamLength + layout.start
-            for k in 0..<layout.count { out[16 * k + c] = Double(source[k]) }
+        let blocks = blocks(page: page)
+        for k in 0..<count {
+            let lane = blocks + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
+            for c in 0..<16 { out[16 * k + c] = Double(lane[c * Lanes.count]) }
         }
     }
 
@@ -48,20 +53,30 @@ extension FrameBuffer {
         return result
     }
 
-    /// Calls `body` with component `c` of page `page`: `count` Floats (the segment's
-    /// padding lanes follow them). The pointer is valid only inside `body`.
-    public func withStream<R>(_ c: FrameComponent, page: Int,
-                              _ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
+    /// Calls `body` with page `page`'s blocks: `paddedCount / 8` blocks of 136 Floats, field
+    /// `c` of subview `k` at `Lanes.frameIndex(c, subview: k)`. Lanes past `count` are
+    /// padding. The pointer is valid only inside `body`.
+    public func withUnsafeBlocks<R>(page: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
         precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
-        let layout = pages[page]
+        let floats = pages[page].blocks * Lanes.frameBlockFloats
         return try withExtendedLifetime(storage) {
-            try body(UnsafeBufferPointer(start: stream(c) + layout.start, count: layout.count))
+            try body(UnsafeBufferPointer(start: blocks(page: page), count: floats))
         }
     }
 
-    private func index(page: Int, subview k: Int) -> Int {
+    /// The same blocks, writable, for clients that fill frames with their own kernels.
+    public mutating func withUnsafeMutableBlocks<R>(page: Int,
+                                                    _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) rethrows -> R {
+        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
+        makeUnique()
+        let floats = pages[page].blocks * Lanes.frameBlockFloats
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeMutableBufferPointer(start: blocks(page: page), count: floats))
+        }
+    }
+
+    private func checkIndex(page: Int, subview k: Int) {
         precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
         precondition((0..<pages[page].count).contains(k), "subview \(k) out of range on page \(page)")
-        return pages[page].start + k
     }
 }

@@ -1,24 +1,22 @@
-/// The outputs of the fast path: per subview 16 transform fields and alpha, as 17 Float
-/// streams (struct of arrays) laid out like the plan's pages.
+/// The outputs of the fast path: per subview the 16 transform fields and alpha, in Float,
+/// in blocks of `Lanes.count` subviews laid out like the plan's pages (see `Lanes`).
 ///
 /// Allocated once per plan and reused for every frame; a page outside the window keeps
 /// what it last had (identity and alpha 1 at first). A value type with copy-on-write
-/// storage: copying it is cheap, writing to a shared copy copies the streams once.
+/// storage: copying it is cheap, and writing to a shared copy copies the blocks once.
 public struct FrameBuffer: Sendable {
     public let pages: [PageLayout]
-    public let streamLength: Int
     @usableFromInline var storage: FrameStorage
 
     public init(for plan: AnimationPlan) {
         pages = plan.pages
-        streamLength = plan.streamLength
-        storage = FrameStorage(streamLength: plan.streamLength)
+        storage = FrameStorage(slots: plan.slotCount)
     }
 
-    /// A pointer to component `c`'s stream, valid while `storage` is alive.
+    /// Page `page`'s first block.
     @inlinable
-    func stream(_ c: FrameComponent) -> UnsafeMutablePointer<Float> {
-        storage.base + c.rawValue * streamLength
+    func blocks(page: Int) -> UnsafeMutablePointer<Float> {
+        storage.base + pages[page].start / Lanes.count * Lanes.frameBlockFloats
     }
 
     /// Makes the storage unique (one check per frame, not per subview).
@@ -30,28 +28,28 @@ public struct FrameBuffer: Sendable {
     }
 }
 
-/// The 17 streams in one 64-byte aligned allocation: component `c` at `base + c·length`.
+/// The frame blocks in one 64-byte aligned allocation.
 @usableFromInline
 final class FrameStorage: @unchecked Sendable {
     // Sendable: FrameBuffer only writes through a uniquely referenced storage.
     @usableFromInline let base: UnsafeMutablePointer<Float>
-    @usableFromInline let streamLength: Int
+    let floats: Int
 
-    init(streamLength: Int) {
-        self.streamLength = streamLength
-        let total = streamLength * FrameComponent.count
-        base = .allocateAligned(total)
-        base.initialize(repeating: 0, count: total)
-        for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] {
-            (base + c.rawValue * streamLength).update(repeating: 1, count: streamLength)
+    init(slots: Int) {
+        floats = slots / Lanes.count * Lanes.frameBlockFloats
+        base = .allocateAligned(floats)
+        base.initialize(repeating: 0, count: floats)
+        for k in 0..<slots {
+            for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] {
+                base[Lanes.frameIndex(c, subview: k)] = 1
+            }
         }
     }
 
     private init(copying other: FrameStorage) {
-        streamLength = other.streamLength
-        let total = streamLength * FrameComponent.count
-        base = .allocateAligned(total)
-        base.initialize(from: other.base, count: total)
+        floats = other.floats
+        base = .allocateAligned(floats)
+        base.initialize(from: other.base, count: floats)
     }
 
     @usableFromInline func copy() -> FrameStorage { FrameStorage(copying: self) }

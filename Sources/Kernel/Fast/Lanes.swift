@@ -1,24 +1,39 @@
-/// The SIMD width of the fast path: 16 Float lanes.
+/// The SIMD width of the fast path and the block layout that follows from it: 8 Float lanes.
 ///
-/// Chosen by measurement (see README, "SIMD width"): 16 lanes are one AVX-512 register,
-/// two AVX or four SSE registers, so the same source gives full-width code on every
-/// target CPU, and the per-subview sine and cosine have enough independent work to hide
-/// their latency. Every page segment is padded to a multiple of this width, so the loops
-/// have no scalar tail and never touch memory outside their segment.
+/// Chosen by measurement (README, "SIMD width"): on the default x86-64 (SSE2) build, 16
+/// lanes ran the per-subview spin 15% slower (four registers a vector leave too few for
+/// the rotation's constants) and the rest no faster; 8 lanes are one AVX register and one
+/// register pair on SSE2 or NEON. Fixed, not per CPU, so the memory layout is the same on
+/// every machine.
+///
+/// Memory is laid out in blocks of 8 subviews ("array of structs of arrays"): a frame
+/// block holds the 17 fields (`FrameComponent` order) of 8 subviews, 8 Floats each, 544
+/// bytes in all, so a kernel writes one sequential stream with fixed offsets. Every page
+/// starts on a block and owns whole blocks, so loops have no scalar tail and never touch
+/// memory outside their page.
 public enum Lanes {
-    public static let count = 16
-    public typealias Floats = SIMD16<Float>
-    public typealias Doubles = SIMD16<Double>
-    public typealias Masks = SIMD16<Int32>
+    public static let count = 8
+    public typealias Floats = SIMD8<Float>
+    public typealias Doubles = SIMD8<Double>
+    public typealias Masks = SIMD8<Int32>
+
+    /// Floats in one frame block: 17 fields × 8 lanes.
+    public static let frameBlockFloats = FrameComponent.count * count
 
     /// `n` rounded up to a whole number of lanes.
     @inlinable
     public static func padded(_ n: Int) -> Int {
         (n + count - 1) / count * count
     }
+
+    /// Where field `c` of subview `k` sits, counting from its page's first block.
+    @inlinable
+    public static func frameIndex(_ c: FrameComponent, subview k: Int) -> Int {
+        k / count * frameBlockFloats + c.rawValue * count + k % count
+    }
 }
 
-// Aligned block access. Every block starts at a multiple of 64 bytes of a 64-byte aligned
+// Aligned block access: every block starts at a multiple of 32 bytes of a 64-byte aligned
 // allocation, so these are plain vector loads and stores.
 extension UnsafePointer {
     @inlinable @inline(__always)

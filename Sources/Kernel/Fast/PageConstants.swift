@@ -1,32 +1,32 @@
 /// What one page needs for one frame, worked out once per page in Double (as the reference
-/// does it) and handed to the lanes in Float.
-@usableFromInline
-struct PageConstants {
+/// does it) and handed to the lanes in Float. Public for clients that drive the streams
+/// with their own kernels (the benchmark's C anchor is one).
+public struct PageConstants: Sendable {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
-    @usableFromInline var matrix: Lanes.Floats
-    @usableFromInline var translates: Bool
+    public internal(set) var matrix: SIMD16<Float>
+    public internal(set) var translates: Bool
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
-    @usableFromInline var f: Float, g: Float
-    @usableFromInline var alpha: Float
+    public internal(set) var f: Float, g: Float
+    public internal(set) var alpha: Float
     /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
     /// builds `R(θ_k)·A·P` per lane from the fields below.
-    @usableFromInline var spin: Spin?
+    public internal(set) var spin: Spin?
 
-    @usableFromInline
-    struct Spin {
-        /// `1 − o`, in Double: `θ_k = spin_k · u` is then the reference's angle exactly.
-        @usableFromInline var u: Double
+    public struct Spin: Sendable {
+        /// `A = angle·(1 − o)` and `D = angleVariance·(1 − o)`: `θ_k = A + (k + 1)·D`.
+        public internal(set) var base: Double, step: Double
+        /// `cos(l·D)` and `sin(l·D)` in lane `l`, by recurrence in Double from one `sin`/`cos`.
+        public internal(set) var laneCos: Lanes.Floats, laneSin: Lanes.Floats
         /// Products of the unit axis: xx, yy, zz, xy, xz, yz and x, y, z.
-        @usableFromInline var xx, yy, zz, xy, xz, yz, x, y, z: Float
+        public internal(set) var xx, yy, zz, xy, xz, yz, x, y, z: Float
         /// Zoom's scale `m(o)`, or 1 for a translating page.
-        @usableFromInline var scale: Float
+        public internal(set) var scale: Float
         /// `m34` of the perspective, or nil for none.
-        @usableFromInline var m34: Float?
+        public internal(set) var m34: Float?
     }
 
-    @usableFromInline
-    init(_ layout: PageLayout, offset o: Double) {
+    public init(_ layout: PageLayout, offset o: Double) {
         let factors = PageAnimation.translationFactors(layout.animationType, offset: o)
         let m = PageAnimation.mirrored(o)
         let base = factors == nil ? Transform3D.scale(m, m, 1) : .identity
@@ -35,7 +35,10 @@ struct PageConstants {
         if let rotation = layout.rotation {
             if layout.spinsPerSubview {
                 let a = rotation.normalizedAxis
-                spin = Spin(u: 1 - o,
+                let u = 1 - o
+                let step = rotation.angleVariance * u
+                let (laneCos, laneSin) = PageConstants.laneTable(step)
+                spin = Spin(base: rotation.angle * u, step: step, laneCos: laneCos, laneSin: laneSin,
                             xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
                             xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
                             x: Float(a.x), y: Float(a.y), z: Float(a.z),
@@ -47,12 +50,25 @@ struct PageConstants {
                 if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
             }
         }
-        var lanes = Lanes.Floats()
+        var lanes = SIMD16<Float>()
         for (c, field) in full.fields.enumerated() { lanes[c] = Float(field) }
         matrix = lanes
         translates = factors != nil
         f = Float(factors?.x ?? 0)
         g = Float(factors?.y ?? 0)
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
+    }
+
+    /// `cos(l·D)`, `sin(l·D)` for each lane `l`: the rotation by `D` applied `l` times,
+    /// in Double (error about `l` ulps), rounded to Float once.
+    static func laneTable(_ d: Double) -> (Lanes.Floats, Lanes.Floats) {
+        let (cd, sd) = (libmCos(d), libmSin(d))
+        var (c, s) = (1.0, 0.0)
+        var cosines = Lanes.Floats(), sines = Lanes.Floats()
+        for l in 0..<Lanes.count {
+            (cosines[l], sines[l]) = (Float(c), Float(s))
+            (c, s) = (c * cd - s * sd, s * cd + c * sd)
+        }
+        return (cosines, sines)
     }
 }

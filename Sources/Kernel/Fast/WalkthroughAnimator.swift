@@ -69,9 +69,8 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>) {
-        let layout = plan.pages[i]
-        let output = KernelOutputs(base: frame.storage.base + layout.start, stride: frame.streamLength)
-        FrameKernel.run(PageConstants(layout, offset: o), plan.inputs(i), output, blocks: blocks)
+        let output = KernelOutputs(base: frame.blocks(page: i))
+        FrameKernel.run(PageConstants(plan.pages[i], offset: o), plan.inputs(i), output, blocks: blocks)
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.

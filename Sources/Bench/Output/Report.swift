@@ -1,0 +1,159 @@
+import Foundation
+
+/// The results of a run with the ratios people read first, in the four output formats.
+struct Report {
+    var build: BuildInfo
+    var results: [Result]
+
+    /// Rows grouped by scenario and size, in run order.
+    var groups: [(scenario: String, subviews: Int, rows: [Result])] {
+        var out: [(String, Int, [Result])] = []
+        for r in results {
+            if let last = out.last, last.0 == r.scenario, last.1 == r.subviews {
+                out[out.count - 1].2.append(r)
+            } else {
+                out.append((r.scenario, r.subviews, [r]))
+            }
+        }
+        return out
+    }
+
+    /// min(a) / min(b) within one group, nil when either is missing.
+    static func ratio(_ rows: [Result], _ a: String, _ b: String) -> Double? {
+        guard let x = rows.first(where: { $0.impl == a })?.nsPerSubview.min,
+              let y = rows.first(where: { $0.impl == b })?.nsPerSubview.min, y > 0 else { return nil }
+        return x / y
+    }
+
+    static let ratioColumns = [("simd/c", "simd", "c"), ("simd/limit", "simd", "limit"), ("ref/simd", "reference", "simd")]
+
+    func render(_ format: String) -> String {
+        switch format {
+        case "json": return json()
+        case "csv": return csv()
+        case "markdown": return tables(markdown: true)
+        default: return tables(markdown: false)
+        }
+    }
+
+    // MARK: text and markdown
+
+    private func tables(markdown: Bool) -> String {
+        let impls = Array(NSOrderedSet(array: results.map(\.impl))) as? [String] ?? []
+        var summary = [["scenario", "subviews"] + impls + Report.ratioColumns.map(\.0)]
+        for g in groups {
+            var row = [g.scenario, Report.grouped(g.subviews)]
+            for impl in impls {
+                row.append(g.rows.first { $0.impl == impl }.map { Report.short($0.nsPerSubview.min) } ?? "-")
+            }
+            for (_, a, b) in Report.ratioColumns {
+                row.append(Report.ratio(g.rows, a, b).map { String(format: "%.2f", $0) } ?? "-")
+            }
+            summary.append(row)
+        }
+        var details = [["scenario", "subviews", "impl", "min", "p50", "p90", "p99", "max", "µs/frame", "frames/s", "frames"]]
+        for r in results {
+            let s = r.nsPerSubview
+            details.append([r.scenario, Report.grouped(r.subviews), r.impl] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
+                           + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
+        }
+        let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
+        return head
+            + "ns per subview per frame, minimum over the samples (lower is better); ratios of minimums, measured in one run\n\n"
+            + Report.table(summary, markdown: markdown)
+            + "\nall statistics, ns per subview per frame\n\n"
+            + Report.table(details, markdown: markdown)
+    }
+
+    static func table(_ rows: [[String]], markdown: Bool) -> String {
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            let cells = row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c == 0 || c == 2 && rows[0][2] == "impl" ? cell + pad : pad + cell
+            }
+            return markdown ? "| " + cells.joined(separator: " | ") + " |" : cells.joined(separator: "  ")
+        }
+        var out = [line(rows[0])]
+        if markdown {
+            out.append("|" + widths.enumerated().map { c, w in String(repeating: "-", count: w + 1) + (c == 0 ? "-" : ":") }.joined(separator: "|") + "|")
+        }
+        out += rows.dropFirst().map(line)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func short(_ x: Double) -> String {
+        guard x.isFinite else { return "-" }
+        switch x {
+        case ..<10: return String(format: "%.3f", x)
+        case ..<100: return String(format: "%.2f", x)
+        case ..<1000: return String(format: "%.1f", x)
+        default: return grouped(Int(x.rounded()))
+        }
+    }
+
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    // MARK: json and csv
+
+    private func json() -> String {
+        var w = JSONWriter()
+        w.raw("{\"build\": {")
+        for (n, (k, v)) in build.pairs.enumerated() {
+            if n > 0 { w.raw(", ") }
+            w.string(k)
+            w.raw(": ")
+            w.string(v)
+        }
+        w.raw("},\n \"results\": [")
+        for (n, r) in results.enumerated() {
+            w.raw(n == 0 ? "\n  " : ",\n  ")
+            w.raw("{\"scenario\": ")
+            w.string(r.scenario)
+            w.raw(", \"impl\": ")
+            w.string(r.impl)
+            w.raw(", \"subviews\": \(r.subviews), \"frames\": \(r.frames), \"samples\": \(r.nsPerSubview.count), \"nsPerSubview\": {")
+            let s = r.nsPerSubview
+            w.raw([("min", s.min), ("p50", s.p50), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
+                .map { "\"\($0.0)\": \(Report.jsonNumber($0.1))" }.joined(separator: ", "))
+            w.raw("}, \"microsecondsPerFrame\": \(Report.jsonNumber(r.microsecondsPerFrame)), \"framesPerSecond\": \(Report.jsonNumber(r.framesPerSecond))}")
+        }
+        w.raw("\n ],\n \"ratios\": [")
+        for (n, g) in groups.enumerated() {
+            w.raw(n == 0 ? "\n  " : ",\n  ")
+            w.raw("{\"scenario\": ")
+            w.string(g.scenario)
+            w.raw(", \"subviews\": \(g.subviews)")
+            for (name, a, b) in Report.ratioColumns {
+                w.raw(", ")
+                w.string(name)
+                w.raw(": " + (Report.ratio(g.rows, a, b).map(Report.jsonNumber) ?? "null"))
+            }
+            w.raw("}")
+        }
+        w.raw("\n ]}\n")
+        return w.text
+    }
+
+    static func jsonNumber(_ x: Double) -> String { x.isFinite ? String(x) : "null" }
+
+    private func csv() -> String {
+        var lines = ["# " + build.pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "; "),
+                     "scenario,impl,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps"]
+        for r in results {
+            let s = r.nsPerSubview
+            lines.append([r.scenario, r.impl, String(r.subviews), String(r.frames), String(s.count),
+                          String(s.min), String(s.p50), String(s.p90), String(s.p99), String(s.max),
+                          String(r.microsecondsPerFrame), String(r.framesPerSecond)].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

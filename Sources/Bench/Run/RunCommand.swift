@@ -1,0 +1,70 @@
+import Foundation
+import Kernel
+
+/// `bench [run]`: the built-in suite, as a table or for other tools.
+enum RunCommand {
+    static let options: Set<String> = ["format", "filter", "sizes", "impls", "budget", "chart"]
+    static let flags: Set<String> = ["quick", "list"]
+
+    static func run(_ words: [String]) throws(BenchError) -> String {
+        let args = try Arguments(words, options: options, flags: flags)
+        guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"\n\(usage)") }
+        let suite = try suiteOptions(args)
+        if args.flag("list") { return list() }
+        let format = try args.choice("format", ["text", "markdown", "json", "csv"], default: "text")
+        let results = try Suite.run(suite) { message in
+            if suite.progress { emit("… \(message)\n", to: 2) }
+        }
+        let report = Report(build: .current(), results: results)
+        if let path = args.value("chart") { try ChartCommand.write(report, to: path) }
+        return report.render(format)
+    }
+
+    static func suiteOptions(_ args: Arguments) throws(BenchError) -> SuiteOptions {
+        var suite = SuiteOptions()
+        if args.flag("quick") {
+            suite.sizes = SuiteOptions.quickSizes
+            suite.budgetSeconds = 0.08
+        }
+        if let text = args.value("sizes") {
+            let limit = Walkthrough.maximumSubviewCount
+            let sizes = text.split(separator: ",", omittingEmptySubsequences: false)
+                .compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { (1...limit).contains($0) }
+            guard !sizes.isEmpty, sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count else {
+                throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \"\(text)\"")
+            }
+            suite.sizes = sizes
+        }
+        if let text = args.value("impls") {
+            let impls = text.split(separator: ",").map(String.init)
+            guard !impls.isEmpty, impls.allSatisfy(Implementation.names.contains) else {
+                throw BenchError("--impls takes a comma-separated subset of \(Implementation.names.joined(separator: ",")), got \"\(text)\"")
+            }
+            suite.implementations = Implementation.names.filter(impls.contains)
+        }
+        if let pattern = args.value("filter") {
+            do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(pattern)") }
+        }
+        if let budget = try args.double("budget") {
+            guard budget > 0 && budget <= 600 else { throw BenchError("--budget needs seconds in (0, 600], got \(budget)") }
+            suite.budgetSeconds = budget
+        }
+        suite.progress = isatty(2) != 0
+        return suite
+    }
+
+    static func list() -> String {
+        let width = Scenario.builtIn.map(\.name.count).max() ?? 0
+        return "scenarios:\n" + Scenario.builtIn.map { "  " + $0.name.padding(width) + "  " + $0.summary }.joined(separator: "\n")
+            + "\nimplementations:\n"
+            + "  reference      the scalar literal port (Double, array of structs)\n"
+            + "  simd           the SIMD16 fast path on one core\n"
+            + "  simd-parallel  the fast path split across all cores at every size\n"
+            + "  c              the same math in C, -O3, same target CPU\n"
+            + "  limit          storing the same bytes with no math (store bandwidth)\n"
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

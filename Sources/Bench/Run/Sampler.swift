@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Times implementations interleaved: round after round, each takes one sample in turn, so
+/// that drift of the shared machine hits all alike. A sample is a batch of frames long
+/// enough (`minimumSampleNanoseconds`) for the clock's resolution not to matter.
+struct Sampler {
+    var budgetSeconds: Double
+    var minimumSamples = 5
+    var maximumSamples = 400
+    var minimumSampleNanoseconds = 50_000.0
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+    }
+
+    /// Nanoseconds per subview per frame, one entry a sample, for each implementation.
+    func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
+        // Warm-up and calibration: frames per sample from one timed frame after two untimed.
+        var batch: [Int] = []
+        for impl in impls {
+            impl.run(frames: 2)
+            let t0 = Sampler.now()
+            impl.run(frames: 1)
+            let one = max(Sampler.now() - t0, 1)
+            batch.append(max(1, Int(minimumSampleNanoseconds / one)))
+        }
+        var results = impls.map { _ in (frames: 0, samples: [Double]()) }
+        let start = Sampler.now()
+        var round = 0
+        while true {
+            for (n, impl) in impls.enumerated() where results[n].samples.count < maximumSamples {
+                let t0 = Sampler.now()
+                impl.run(frames: batch[n])
+                let elapsed = Sampler.now() - t0
+                results[n].frames += batch[n]
+                results[n].samples.append(elapsed / Double(batch[n] * max(subviewsPerFrame, 1)))
+            }
+            round += 1
+            let spent = (Sampler.now() - start) / 1e9
+            let enough = results.allSatisfy { $0.samples.count >= minimumSamples }
+            if enough && (spent >= budgetSeconds || results.allSatisfy { $0.samples.count >= maximumSamples }) { break }
+        }
+        return results
+    }
+}

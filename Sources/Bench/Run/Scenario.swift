@@ -1,0 +1,67 @@
+import Kernel
+
+/// A benchmark scenario: a walkthrough scaled to a subview count and the scroll positions
+/// its frames cycle through.
+struct Scenario: Sendable {
+    let name: String
+    let summary: String
+    /// The walkthrough with about `subviews` subviews in the window, and its scroll positions.
+    let make: @Sendable (_ subviews: Int) throws(BenchError) -> (Walkthrough, [Double])
+
+    static let width = 375.0
+
+    /// Page offsets the single-page scenarios cycle through: across the window, both sides
+    /// of the mirror point.
+    static let offsets = [-1.5, -0.75, 0.25, 0.5, 1.0, 1.25, 1.5, 1.9]
+
+    /// One page of `count` subviews; every 50th is tagged static.
+    static func singlePage(_ name: String, _ summary: String, type: AnimationType,
+                           rotation: @escaping @Sendable () -> Rotation? = { nil }) -> Scenario {
+        Scenario(name: name, summary: summary) { (count) throws(BenchError) in
+            let subviews = (0..<count).map { Subview(tag: $0 % 50 == 0 ? 1 : 0) }
+            let page = Page(animationType: type, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002),
+                            staticTags: [1], animateAlpha: true, subviews: subviews, rotation: rotation())
+            let walkthrough = try bench { () throws(WalkthroughError) in try Walkthrough(width: width, pages: [page]) }
+            return (walkthrough, offsets.map { ($0 - 1) * width })  // page 0 sees o at x = (o − 1)·W
+        }
+    }
+
+    /// The seed README's custom animation: 2π·(1 − o) about (1, 1, 1), `m34 = −1/500`.
+    @Sendable static func readmeRotation(variance: Double) -> Rotation? {
+        try? Rotation(axis: SIMD3(1, 1, 1), angle: 2 * .pi, angleVariance: variance, perspective: 500)
+    }
+
+    static let builtIn: [Scenario] = [
+        singlePage("linear", "Linear, one page", type: .linear),
+        singlePage("curve", "Curve, one page", type: .curve),
+        singlePage("zoom", "Zoom, one page", type: .zoom),
+        singlePage("inout", "InOut, one page", type: .inOut),
+        singlePage("rotate3d", "Linear + README rotation, one angle per page, perspective", type: .linear,
+                   rotation: { readmeRotation(variance: 0) }),
+        singlePage("rotate3d-spin", "Linear + rotation with per-subview angles (angleVariance 0.001)", type: .linear,
+                   rotation: { readmeRotation(variance: 0.001) }),
+        storyboard,
+    ]
+
+    /// `Benchmarks/Scenarios/storyboard.json`, every page scaled so that the window holds
+    /// about `count` subviews.
+    static let storyboard = Scenario(name: "storyboard", summary: "mixed 6-page walkthrough, 4 pages in the window") { (count) throws(BenchError) in
+        let base = try WalkthroughFile.load(ScenarioFiles.path("storyboard.json"))
+        let xs = [1.2, 1.5, 1.8, 2.3].map { $0 * base.width }
+        let inWindow = base.pages.indices.filter { Walkthrough.isInWindow(base.offset(ofPage: $0, scroll: xs[1])) }
+        let baseCount = inWindow.reduce(0) { $0 + base.pages[$1].subviews.count }
+        let factor = Double(count) / Double(max(baseCount, 1))
+        let pages = base.pages.map { page in
+            var scaled = page
+            let n = Int((Double(page.subviews.count) * factor).rounded())
+            scaled.subviews = (0..<n).map { page.subviews[$0 % max(page.subviews.count, 1)] }
+            return scaled
+        }
+        return (try bench { () throws(WalkthroughError) in try Walkthrough(width: base.width, pages: pages) }, xs)
+    }
+}
+
+/// Runs `body`, turning a kernel error into a bench error.
+func bench<T>(_ body: () throws(WalkthroughError) -> T) throws(BenchError) -> T {
+    do { return try body() } catch { throw BenchError(error.message) }
+}

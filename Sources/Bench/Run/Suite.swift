@@ -1,0 +1,76 @@
+import Kernel
+
+/// What `bench run` measures and how long it may take.
+struct SuiteOptions {
+    var sizes = [1_000, 10_000, 100_000, 1_000_000]
+    var implementations = Implementation.names
+    var filter: Regex<AnyRegexOutput>?
+    var budgetSeconds = 0.4
+    var progress = false
+
+    static let quickSizes = [1_000, 10_000, 100_000]
+}
+
+/// Runs the scenarios: for each scenario and size, builds the walkthrough, checks that the
+/// implementations agree on one frame, then samples them interleaved.
+enum Suite {
+    static func scenarios(_ options: SuiteOptions) -> [Scenario] {
+        Scenario.builtIn.filter { s in options.filter.map { s.name.contains($0) } ?? true }
+    }
+
+    static func run(_ options: SuiteOptions, progress: (String) -> Void) throws(BenchError) -> [Result] {
+        var results: [Result] = []
+        let chosen = scenarios(options)
+        guard !chosen.isEmpty else { throw BenchError("--filter matches no scenario; see bench --list") }
+        for scenario in chosen {
+            for size in options.sizes {
+                progress("\(scenario.name) at \(size) subviews")
+                let (walkthrough, scrolls) = try scenario.make(size)
+                let plan = AnimationPlan(walkthrough)
+                let impls = options.implementations.map { Implementation.make($0, walkthrough, scrolls, plan: plan) }
+                try checkAgreement(impls, scroll: scrolls[0], scenario: scenario.name, size: size)
+                let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
+                let sampler = Sampler(budgetSeconds: options.budgetSeconds)
+                for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
+                    results.append(Result(scenario: scenario.name, impl: impl.name, subviews: perFrame,
+                                          frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
+                }
+            }
+        }
+        return results
+    }
+
+    /// Subviews in the window, averaged over the scroll positions (exact for one page).
+    static func averageAnimatedSubviews(_ w: Walkthrough, _ scrolls: [Double]) -> Int {
+        let total = scrolls.reduce(0) { sum, x in
+            sum + w.pages.indices.filter { Walkthrough.isInWindow(w.offset(ofPage: $0, scroll: x)) }
+                .reduce(0) { $0 + w.pages[$1].subviews.count }
+        }
+        return total / max(scrolls.count, 1)
+    }
+
+    /// One frame of each implementation at `x`, compared with the reference (parity
+    /// tolerance) and, for `simd-parallel`, with `simd` bit for bit. A disagreement stops
+    /// the run: timing wrong answers is worthless.
+    static func checkAgreement(_ impls: [Implementation], scroll x: Double, scenario: String, size: Int) throws(BenchError) {
+        for impl in impls { impl.render(scroll: x) }
+        let reference = try bench { () throws(WalkthroughError) in try ReferenceAnimator.frame(impls[0].walkthrough, scroll: x) }
+        let simd = impls.first { $0.name == "simd" }?.state()
+        for impl in impls {
+            guard let state = impl.state() else { continue }
+            for (page, expected) in zip(state.pages, reference.pages) {
+                guard page.animated == expected.animated else {
+                    throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) window")
+                }
+                for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
+                    if let why = ParityTolerance.mismatch(a, b) {
+                        throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
+                    }
+                }
+            }
+            if impl.name == "simd-parallel", let simd, state.pages.map(\.subviews) != simd.pages.map(\.subviews) {
+                throw BenchError("simd-parallel is not bitwise equal to simd on \(scenario) at \(size)")
+            }
+        }
+    }
+}
