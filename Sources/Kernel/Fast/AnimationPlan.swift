@@ -99,10 +99,10 @@ public struct KernelInputs {
     }
 
     @inline(__always)
-    func speedX(_ i: Int) -> Lanes.Floats { speeds.block(2 * i, as: Lanes.Floats.self) }
+    func speedX(_ i: Int) -> Lanes.Floats { speeds.block(2 &* i, as: Lanes.Floats.self) }
 
     @inline(__always)
-    func speedY(_ i: Int) -> Lanes.Floats { speeds.block(2 * i + 1, as: Lanes.Floats.self) }
+    func speedY(_ i: Int) -> Lanes.Floats { speeds.block(2 &* i &+ 1, as: Lanes.Floats.self) }
 }
 
 extension UnsafeMutablePointer {

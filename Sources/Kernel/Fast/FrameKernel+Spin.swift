@@ -12,9 +12,9 @@ extension FrameKernel {
     /// Then `M = R(θ_k)·A·P` field by field (see `Transform3D.rotation`): rows 1–3 are
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom).
-    @inline(__always)
-    static func spinning(_ k: PageConstants, _ spin: PageConstants.Spin, _ input: KernelInputs,
-                         _ output: KernelOutputs, _ blocks: Range<Int>, scales: Bool, perspective: Bool) {
+    @inline(never)
+    static func spinning<F: SpinFlags>(_ k: PageConstants, _ spin: PageConstants.Spin, _ input: KernelInputs,
+                                       _ output: KernelOutputs, _ blocks: Range<Int>, _ flags: F.Type) {
         typealias V = Lanes.Floats
         let (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))
         let (xy, xz, yz) = (V(repeating: spin.xy), V(repeating: spin.xz), V(repeating: spin.yz))
@@ -31,32 +31,54 @@ extension FrameKernel {
         while first < blocks.upperBound {
             let count = Swift.min(Lanes.count, blocks.upperBound - first)
             let index = Lanes.Doubles(repeating: Double(first * Lanes.count + 1)) + blockSteps
-            let (blockSin, blockCos) = VectorTrig.sinCos(spin.base + index * spin.step)
-            for j in 0..<count {
-                let i = first + j
-                let sb = V(repeating: blockSin[j]), cb = V(repeating: blockCos[j])
-                let s = sb * spin.laneCos + cb * spin.laneSin
-                let c = cb * spin.laneCos - sb * spin.laneSin
-                let cc = 1 - c
-                // r12/r21, r13/r31 and r23/r32 share their products.
-                let (xyc, xzc, yzc) = (xy * cc, xz * cc, yz * cc)
-                let (xs, ys, zs) = (x * s, y * s, z * s)
-                var r11 = c + xx * cc, r12 = xyc + zs, r13 = xzc - ys
-                var r21 = xyc - zs, r22 = c + yy * cc, r23 = yzc + xs
-                var r31 = xzc + ys, r32 = yzc - xs, r33 = c + zz * cc
-                if scales {
-                    (r11, r12, r21, r22, r31, r32) = (r11 * m, r12 * m, r21 * m, r22 * m, r31 * m, r32 * m)
+            // Kept in memory for the scalar reads below: extracting lane `j` of a vector
+            // register with a variable `j` copies the whole vector to the stack each time.
+            var table = VectorTrig.sinCos(spin.base + index * spin.step)
+            withUnsafeBytes(of: &table) { raw in
+                for j in 0..<count {
+                    let i = first &+ j
+                    let sb = V(repeating: raw.load(fromByteOffset: j &* 4, as: Float.self))
+                    let cb = V(repeating: raw.load(fromByteOffset: MemoryLayout<V>.stride &+ j &* 4, as: Float.self))
+                    let s = sb * spin.laneCos + cb * spin.laneSin
+                    let c = cb * spin.laneCos - sb * spin.laneSin
+                    let cc = 1 - c
+                    // r12/r21, r13/r31 and r23/r32 share their products.
+                    let (xyc, xzc, yzc) = (xy * cc, xz * cc, yz * cc)
+                    let (xs, ys, zs) = (x * s, y * s, z * s)
+                    var r11 = c + xx * cc, r12 = xyc + zs, r13 = xzc - ys
+                    var r21 = xyc - zs, r22 = c + yy * cc, r23 = yzc + xs
+                    var r31 = xzc + ys, r32 = yzc - xs, r33 = c + zz * cc
+                    if F.scales {
+                        (r11, r12, r21, r22, r31, r32) = (r11 * m, r12 * m, r21 * m, r22 * m, r31 * m, r32 * m)
+                    }
+                    // `+ 0` turns −0 into +0, as the reference's additions do.
+                    let (m14, m24, m34) = F.perspective ? (r13 * p + 0, r23 * p + 0, r33 * p + 0) : (zero, zero, zero)
+                    let m41 = F.translates ? f * input.speedX(i) + 0 : zero
+                    let m42 = F.translates ? g * input.speedY(i) + 0 : zero
+                    let lanes = LaneMatrix(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
+                                           m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero, m44: one,
+                                           alpha: alpha)
+                    store(lanes, input, output, i)
                 }
-                // `+ 0` turns −0 into +0, as the reference's additions do.
-                let (m14, m24, m34) = perspective ? (r13 * p + 0, r23 * p + 0, r33 * p + 0) : (zero, zero, zero)
-                let m41 = k.translates ? f * input.speedX(i) + 0 : zero
-                let m42 = k.translates ? g * input.speedY(i) + 0 : zero
-                let lanes = LaneMatrix(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
-                                       m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero, m44: one,
-                                       alpha: alpha)
-                store(lanes, input, output, i)
             }
             first += count
         }
     }
+}
+
+/// Compile-time page flags for `spinning`: Zoom's scale, a perspective, a translation.
+protocol SpinFlags {
+    static var scales: Bool { get }
+    static var perspective: Bool { get }
+    static var translates: Bool { get }
+}
+
+protocol Flag { static var value: Bool { get } }
+enum Yes: Flag { static var value: Bool { true } }
+enum No: Flag { static var value: Bool { false } }
+
+enum Flags<Scales: Flag, Perspective: Flag, Translates: Flag>: SpinFlags {
+    static var scales: Bool { Scales.value }
+    static var perspective: Bool { Perspective.value }
+    static var translates: Bool { Translates.value }
 }

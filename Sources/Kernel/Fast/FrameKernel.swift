@@ -9,11 +9,16 @@ enum FrameKernel {
     @usableFromInline
     static func run(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         if let spin = k.spin {
-            switch (spin.scale != 1, spin.m34 != nil) {
-            case (false, false): spinning(k, spin, input, output, blocks, scales: false, perspective: false)
-            case (false, true): spinning(k, spin, input, output, blocks, scales: false, perspective: true)
-            case (true, false): spinning(k, spin, input, output, blocks, scales: true, perspective: false)
-            case (true, true): spinning(k, spin, input, output, blocks, scales: true, perspective: true)
+            // Each combination is its own specialization, so the loop has no flag tests.
+            switch (spin.scale != 1, spin.m34 != nil, k.translates) {
+            case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self)
+            case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self)
+            case (false, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, No>.self)
+            case (false, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes>.self)
+            case (true, false, false): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self)
+            case (true, false, true): spinning(k, spin, input, output, blocks, Flags<Yes, No, Yes>.self)
+            case (true, true, false): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self)
+            case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self)
             }
         } else if k.translates {
             uniform(k, input, output, blocks)
@@ -55,7 +60,7 @@ enum FrameKernel {
         lanes.store(output, i)
         var statics = input.staticLanes[i]
         while statics != 0 {
-            output.storeIdentity(at: i * Lanes.count + statics.trailingZeroBitCount)
+            output.storeIdentity(at: i &* Lanes.count &+ statics.trailingZeroBitCount)
             statics &= statics - 1
         }
     }
@@ -73,7 +78,7 @@ struct KernelOutputs {
 
     @inline(__always)
     func store(_ c: Int, _ i: Int, _ v: Lanes.Floats) {
-        (base + i * Lanes.frameBlockFloats).storeBlock(c, v)
+        (base + i &* Lanes.frameBlockFloats).storeBlock(c, v)
     }
 
     /// Identity and alpha 1 for the subview at index `k` (page-relative): zeros, then the

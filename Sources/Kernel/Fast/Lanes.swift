@@ -38,13 +38,13 @@ public enum Lanes {
 extension UnsafePointer {
     @inlinable @inline(__always)
     func block<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Pointee {
-        UnsafeRawPointer(self + i * V.scalarCount).load(as: V.self)
+        UnsafeRawPointer(self + i &* V.scalarCount).load(as: V.self)
     }
 }
 
 extension UnsafeMutablePointer {
     @inlinable @inline(__always)
     func storeBlock<V: SIMD>(_ i: Int, _ v: V) where V.Scalar == Pointee {
-        UnsafeMutableRawPointer(self + i * V.scalarCount).storeBytes(of: v, as: V.self)
+        UnsafeMutableRawPointer(self + i &* V.scalarCount).storeBytes(of: v, as: V.self)
     }
 }
