@@ -28,8 +28,7 @@ enum ChartCommand {
 
     /// Panels in a grid of three columns; axes are log10 of subviews and of ns per subview (min).
     static func svg(_ report: Report) -> String {
-        let scenarios = report.results.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let impls = report.results.map(\.impl).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let (scenarios, impls) = (report.scenarios, report.implementations)
         let (pw, ph, columns) = (300.0, 220.0, 3)
         let rows = (scenarios.count + columns - 1) / columns
         let width = pw * Double(columns) + 20, height = ph * Double(rows) + 80

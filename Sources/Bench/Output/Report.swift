@@ -18,6 +18,16 @@ struct Report {
         return out
     }
 
+    /// The implementations measured, in run order.
+    var implementations: [String] {
+        results.map(\.impl).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    /// The scenarios measured, in run order.
+    var scenarios: [String] {
+        results.map(\.scenario).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     /// min(a) / min(b) within one group, nil when either is missing.
     static func ratio(_ rows: [Result], _ a: String, _ b: String) -> Double? {
         guard let x = rows.first(where: { $0.impl == a })?.nsPerSubview.min,
@@ -39,7 +49,7 @@ struct Report {
     // MARK: text and markdown
 
     private func tables(markdown: Bool) -> String {
-        let impls = Array(NSOrderedSet(array: results.map(\.impl))) as? [String] ?? []
+        let impls = implementations
         var summary = [["scenario", "subviews"] + impls + Report.ratioColumns.map(\.0)]
         for g in groups {
             var row = [g.scenario, Report.grouped(g.subviews)]

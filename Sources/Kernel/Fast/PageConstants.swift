@@ -50,9 +50,7 @@ public struct PageConstants: Sendable {
                 if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
             }
         }
-        var lanes = SIMD16<Float>()
-        for (c, field) in full.fields.enumerated() { lanes[c] = Float(field) }
-        matrix = lanes
+        matrix = SIMD16<Float>(full.vector)
         translates = factors != nil
         f = Float(factors?.x ?? 0)
         g = Float(factors?.y ?? 0)

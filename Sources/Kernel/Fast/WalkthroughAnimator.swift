@@ -9,7 +9,7 @@ public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores. Threads
     /// cost 2–3 µs a frame here, which pays off only for large frames (measured: README,
     /// "Threads"). Results are bitwise identical either way.
-    public static let defaultParallelThreshold = 131_072
+    public static let defaultParallelThreshold = 65_536
 
     public let plan: AnimationPlan
     public private(set) var frame: FrameBuffer

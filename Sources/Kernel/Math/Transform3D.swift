@@ -47,6 +47,12 @@ public struct Transform3D: Hashable, Sendable {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// The 16 fields in Core Animation order, as one vector (no allocation, unlike `fields`).
+    @inlinable
+    public var vector: SIMD16<Double> {
+        SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+    }
+
     /// Row `r` (0 … 3) as a vector.
     @inlinable
     public func row(_ r: Int) -> SIMD4<Double> {
