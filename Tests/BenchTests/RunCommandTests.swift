@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `bench run` end to end on tiny sizes (tests run debug builds, where SIMD code is slow).
+@Suite struct RunCommandTests {
+    static let tiny = ["--sizes", "20,70", "--budget", "0.005"]
+
+    @Test func jsonHasEveryImplementationAndStatistic() throws {
+        let run = try BenchProcess.run(["run", "--format", "json", "--filter", "^(linear|rotate3d-spin)$"] + Self.tiny)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let build = try #require(json["build"] as? [String: String])
+        #expect(build["configuration"] == "debug" && build["targetFeatures"] != nil && build["swiftCompiler"] != nil)
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.count == 2 * 2 * 5)
+        #expect(Set(results.compactMap { $0["impl"] as? String }) == ["reference", "simd", "simd-parallel", "c", "limit"])
+        #expect(Set(results.compactMap { $0["scenario"] as? String }) == ["linear", "rotate3d-spin"])
+        for r in results {
+            let ns = try #require(r["nsPerSubview"] as? [String: Double])
+            let (minimum, p50, p90, p99, maximum) = (ns["min"] ?? .nan, ns["p50"] ?? .nan, ns["p90"] ?? .nan, ns["p99"] ?? .nan, ns["max"] ?? .nan)
+            #expect(minimum > 0 && minimum <= p50 && p50 <= p90 && p90 <= p99 && p99 <= maximum)
+            #expect((r["frames"] as? Int ?? 0) > 0)
+        }
+        #expect((json["ratios"] as? [[String: Any]])?.count == 4)
+    }
+
+    @Test(arguments: ["text", "markdown", "csv"])
+    func otherFormats(format: String) throws {
+        let run = try BenchProcess.run(["run", "--format", format, "--filter", "^zoom$", "--impls", "simd,limit"] + Self.tiny)
+        #expect(run.status == 0, "\(run.stderr)")
+        switch format {
+        case "csv":
+            let lines = run.stdout.split(separator: "\n")
+            #expect(lines[0].hasPrefix("# configuration=debug"))
+            #expect(lines[1] == "scenario,impl,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps")
+            #expect(lines.count == 2 + 4)
+        case "markdown":
+            let header = run.stdout.split(separator: "\n").first { $0.hasPrefix("| scenario") } ?? ""
+            #expect(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd"])
+        default:
+            #expect(run.stdout.contains("simd/limit") && run.stdout.contains("debug build"))
+        }
+        #expect(run.stderr.isEmpty)  // no progress when standard error is not a terminal
+    }
+
+    @Test func listNamesScenariosAndImplementations() throws {
+        let run = try BenchProcess.run(["--list"])
+        for name in ["linear", "curve", "zoom", "inout", "rotate3d", "rotate3d-spin", "storyboard", "simd-parallel", "limit"] {
+            #expect(run.stdout.contains(name))
+        }
+    }
+
+    @Test(arguments: [["run", "--format", "xml"], ["run", "--filter", "("], ["run", "--filter", "nothing-matches"],
+                      ["run", "--sizes", "0"], ["run", "--sizes", "10,x"], ["run", "--impls", "gpu"], ["run", "--budget", "-1"],
+                      ["chart"], ["profile", "nope"], ["profile", "linear", "--frames", "-3"]])
+    func badArgumentsExitOne(arguments: [String]) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+    }
+
+    @Test func chartIsWellFormedSVG() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("chart.svg").path
+        let run = try BenchProcess.run(["chart", "--output", path, "--filter", "^(linear|curve)$"] + Self.tiny)
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let parser = XMLParser(data: data)
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.components(separatedBy: "<polyline").count - 1 == 2 * 5)  // 2 panels × 5 implementations
+    }
+}
