@@ -12,6 +12,7 @@ let usage = """
            bench chart --output FILE.svg [run options]
            bench eval FILE --scroll X [--impl reference|simd]
            bench profile SCENARIO --size N --frames F [--impl NAME]   (for callgrind and valgrind)
+           bench baseline update|check [--path FILE] [--quick] [--format text|markdown]
     """
 
 /// Writes all of `text` to file descriptor `fd` (1 standard output, 2 standard error).
@@ -33,10 +34,14 @@ do {
     case "chart": emit(try ChartCommand.run(words), to: 1)
     case "eval": emit(try EvalCommand.run(words), to: 1)
     case "profile": emit(try ProfileCommand.run(words), to: 1)
+    case "baseline": emit(try BaselineCommand.run(words), to: 1)
     case "help", "--help", "-h": emit(usage + "\n", to: 1)
     default: throw BenchError("unknown command \"\(command)\"\n\(usage)")
     }
     exit(0)
+} catch let regression as BaselineCommand.Regression {
+    emit(regression.report, to: 1)
+    exit(2)
 } catch {
     emit("bench: \(error)\n", to: 2)
     exit(1)

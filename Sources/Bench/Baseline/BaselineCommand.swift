@@ -1,0 +1,87 @@
+import Foundation
+
+/// `bench baseline update|check [--path FILE] …`: the performance regression gate.
+///
+/// Metrics hold still on a shared machine: instructions per subview of the fast path
+/// (callgrind) and ratios of minimum times against the in-run anchors (`c`, `limit`).
+/// `check` exits 0 when nothing regressed (improvements are reported), 2 on a regression,
+/// 1 on an error.
+enum BaselineCommand {
+    static let usage = """
+        usage: bench baseline update [--path FILE] [--quick]
+               bench baseline check [--path FILE] [--quick] [--format text|markdown]
+                                    [--instructions-threshold F] [--ratio-threshold F]
+        """
+    static let defaultPath = "Benchmarks/baseline.json"
+    /// Scenarios and the size whose instructions are counted.
+    static let counted = ["linear", "zoom", "rotate3d", "rotate3d-spin", "storyboard"]
+    static let countedSize = 4_000, countedFrames = 8
+
+    /// Exit status 2: the check found a regression.
+    struct Regression: Error {
+        let report: String
+    }
+
+    static func run(_ words: [String]) throws -> String {
+        guard let action = words.first, ["update", "check"].contains(action) else { throw BenchError(usage) }
+        let args = try Arguments(Array(words.dropFirst()), options: ["path", "format", "instructions-threshold", "ratio-threshold"],
+                                 flags: ["quick"])
+        guard args.positional.isEmpty else { throw BenchError(usage) }
+        let path = args.value("path") ?? defaultPath
+        let format = try args.choice("format", ["text", "markdown"], default: "text")
+        if action == "check" {
+            // Read the baseline before measuring, so that a missing file fails at once.
+            let baseline = try Baseline.load(path)
+            let current = try measure(quick: args.flag("quick"))
+            let thresholds: [Metric.Kind: Double?] = [.instructions: try args.double("instructions-threshold"),
+                                                      .ratio: try args.double("ratio-threshold")]
+            let comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
+            let table = comparison.render(markdown: format == "markdown", baselineBuild: baseline.build)
+            if comparison.regressed { throw Regression(report: table) }
+            return table
+        }
+        let metrics = try measure(quick: args.flag("quick"))
+        let text = Baseline(build: .current(), metrics: metrics).json()
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw BenchError("\(path): cannot write the baseline (\(error.localizedDescription))")
+        }
+        return "recorded \(metrics.count) metrics in \(path)\n"
+    }
+
+    /// Instruction counts, then the ratio suite (`simd/c`, `simd/limit` at 1k and 10k).
+    static func measure(quick: Bool) throws(BenchError) -> [Metric] {
+        let counter = try InstructionCounter()
+        var metrics: [Metric] = []
+        for scenario in counted {
+            let value = try counter.count(scenario: scenario, size: countedSize, frames: countedFrames)
+            metrics.append(Metric(name: "instructions/\(scenario)", kind: .instructions, value: value,
+                                  threshold: Metric.defaultThreshold(.instructions)))
+        }
+        var suite = SuiteOptions()
+        suite.sizes = [1_000, 10_000]
+        suite.implementations = ["simd", "c", "limit"]
+        suite.budgetSeconds = quick ? 0.1 : 0.4
+        // The median of three runs: one run's minimum can still catch a slow spell of the
+        // shared machine (seen: 2.5 instead of 1.7 for one ratio).
+        var runs: [[String: Double]] = []
+        for _ in 0..<3 {
+            let report = Report(build: .current(), results: try Suite.run(suite) { _ in })
+            var ratios: [String: Double] = [:]
+            for group in report.groups {
+                for (name, a, b) in [("simd/c", "simd", "c"), ("simd/limit", "simd", "limit")] {
+                    ratios["\(name)/\(group.scenario)/\(group.subviews)"] = Report.ratio(group.rows, a, b)
+                }
+            }
+            runs.append(ratios)
+        }
+        for name in runs[0].keys.sorted() {
+            let values = runs.compactMap { $0[name] }.sorted()
+            guard values.count == runs.count else { continue }
+            metrics.append(Metric(name: name, kind: .ratio, value: values[values.count / 2],
+                                  threshold: Metric.defaultThreshold(.ratio)))
+        }
+        return metrics
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The performance regression gate, as CI runs it:
+#   1. the default release build against the committed baseline (Benchmarks/baseline.json)
+#      must pass (exit 0);
+#   2. evidence that the gate bites: a baseline recorded from a faster build (AVX2, haswell)
+#      must make the default build's check exit 2, and a baseline recorded from the default
+#      build itself must pass.
+# Installs valgrind and binutils from Debian's packages when they are missing.
+#
+#   scripts/baseline-gate.sh [--quick]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+need valgrind
+need strip binutils
+quick=${1:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+swift build -c release --product bench
+bench=.build/release/bench
+
+echo "== check against the committed baseline"
+$bench baseline check $quick
+
+echo "== a baseline from the same build passes"
+$bench baseline update $quick --path "$tmp/same.json"
+$bench baseline check $quick --path "$tmp/same.json" >/dev/null
+
+if grep -qw avx2 /proc/cpuinfo; then
+    echo "== a baseline from a faster (AVX2) build makes this build's check exit 2"
+    swift build -c release --product bench --build-path .build-haswell \
+        -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
+    .build-haswell/release/bench baseline update $quick --path "$tmp/haswell.json"
+    set +e
+    $bench baseline check $quick --path "$tmp/haswell.json" > "$tmp/bite.txt"
+    status=$?
+    set -e
+    tail -n 1 "$tmp/bite.txt"
+    [ "$status" -eq 2 ] || { cat "$tmp/bite.txt"; echo "expected exit 2, got $status"; exit 1; }
+else
+    echo "== no AVX2 on this CPU: the faster-build check is skipped"
+fi
+echo "baseline gate: ok"
