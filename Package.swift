@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "Kernel", targets: ["Kernel"]),
         .executable(name: "bench", targets: ["Bench"]),
+        // The C interface (include/bwwalkthrough.h) as a shared library for C, C++ and
+        // Objective-C programs.
+        .library(name: "BWWalkthroughC", type: .dynamic, targets: ["WalkthroughC"]),
     ],
     targets: [
         .target(
@@ -20,6 +23,11 @@ let package = Package(
                 // (segment bounds, lane padding) on every kernel call.
                 .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
             ]
+        ),
+        .target(name: "CWalkthroughAPI"),
+        .target(
+            name: "WalkthroughC",
+            dependencies: ["Kernel", "CWalkthroughAPI"]
         ),
         .target(
             name: "CAnchor",
