@@ -12,6 +12,7 @@ let usage = """
            bench chart --output FILE.svg [run options]
            bench eval FILE --scroll X [--impl reference|simd]
            bench profile SCENARIO --size N --frames F [--impl NAME]   (for callgrind and valgrind)
+           bench render FILE --output FILE.svg [--frames K] [--from X --to Y]
            bench baseline update|check [--path FILE] [--quick] [--format text|markdown]
     """
 
@@ -35,6 +36,7 @@ do {
     case "eval": emit(try EvalCommand.run(words), to: 1)
     case "profile": emit(try ProfileCommand.run(words), to: 1)
     case "baseline": emit(try BaselineCommand.run(words), to: 1)
+    case "render": emit(try RenderCommand.run(words), to: 1)
     case "help", "--help", "-h": emit(usage + "\n", to: 1)
     default: throw BenchError("unknown command \"\(command)\"\n\(usage)")
     }

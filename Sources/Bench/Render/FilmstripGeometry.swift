@@ -1,0 +1,37 @@
+import Kernel
+
+/// Where Core Animation draws a subview: its frame's corners, transformed about the frame's
+/// centre (the default anchor point) with the perspective divide.
+enum FilmstripGeometry {
+    /// The four corners of `frame` (top-left, top-right, bottom-right, bottom-left) after
+    /// `transform`, in the frame's coordinate space; nil when a corner is on or behind the
+    /// viewer's plane (`w ≤ 0`), which Core Animation would clip.
+    static func corners(of frame: Frame, transform m: Transform3D) -> [SIMD2<Double>]? {
+        let centre = frame.center
+        let local = [SIMD2(frame.x, frame.y), SIMD2(frame.x + frame.width, frame.y),
+                     SIMD2(frame.x + frame.width, frame.y + frame.height), SIMD2(frame.x, frame.y + frame.height)]
+        var out: [SIMD2<Double>] = []
+        for p in local {
+            let q = p - centre
+            let h = m.homogeneous(SIMD3(q.x, q.y, 0))
+            guard h.w > 0, h.x.isFinite, h.y.isFinite else { return nil }
+            out.append(SIMD2(h.x / h.w, h.y / h.w) + centre)
+        }
+        return out
+    }
+
+    /// The height of a page: the lowest frame's bottom plus a margin, or 16:9 when no
+    /// subview has a frame.
+    static func pageHeight(_ w: Walkthrough) -> Double {
+        let bottoms = w.pages.flatMap { $0.subviews.compactMap { $0.frame.map { $0.y + $0.height } } }
+        return bottoms.max().map { Swift.max($0 + 40, w.width) } ?? w.width * 16 / 9
+    }
+
+    /// Subview `k`'s frame, or the default layout: the page's subviews stacked as rows.
+    static func frame(of page: Page, subview k: Int, width: Double, height: Double) -> Frame {
+        if let frame = page.subviews[k].frame { return frame }
+        let n = Double(page.subviews.count)
+        let row = height * 0.8 / n
+        return Frame(x: width * 0.1, y: height * 0.1 + Double(k) * row, width: width * 0.8, height: row * 0.8)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Kernel
+
+/// `bench render FILE --output film.svg [--frames K] [--from X --to Y]`: the walkthrough at K
+/// scroll positions, one panel each, computed by the fast path and drawn as Core Animation
+/// would place the layers. Hand-written SVG.
+enum RenderCommand {
+    static let usage = "usage: bench render FILE --output FILE.svg [--frames K] [--from X --to Y]"
+    /// More subviews than this on one page are not drawn (the file would be unreadable).
+    static let drawnPerPage = 2_000
+
+    static func run(_ words: [String]) throws(BenchError) -> String {
+        let args = try Arguments(words, options: ["output", "frames", "from", "to"])
+        guard args.positional.count == 1 else { throw BenchError(usage) }
+        guard let output = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
+        let walkthrough = try WalkthroughFile.load(args.positional[0])
+        let frames = try ProfileCommand.count(args, "frames", default: 5)
+        guard (1...64).contains(frames) else { throw BenchError("--frames needs 1 to 64 panels, got \(frames)") }
+        let from = try args.double("from") ?? 0
+        let to = try args.double("to") ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
+        let scrolls = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
+        let svg = try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg()
+        do {
+            try svg.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            throw BenchError("\(output): cannot write the filmstrip (\(error.localizedDescription))")
+        }
+        return "wrote \(frames) panels to \(output)\n"
+    }
+}
+
+/// The drawing itself: panels side by side, each the viewport (one page wide) at one
+/// scroll position.
+struct Filmstrip {
+    let walkthrough: Walkthrough
+    let scrolls: [Double]
+
+    func svg() throws(BenchError) -> String {
+        let w = walkthrough.width, h = FilmstripGeometry.pageHeight(walkthrough)
+        let scale = 240 / w, gap = 16.0, label = 44.0
+        let panelW = w * scale, panelH = h * scale
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(gap + Double(scrolls.count) * (panelW + gap)))" \
+            height="\(fmt(panelH + label + 2 * gap))" font-family="sans-serif" font-size="11">
+            <rect width="100%" height="100%" fill="white"/>
+
+            """
+        var animator = WalkthroughAnimator(walkthrough)
+        for (n, x) in scrolls.enumerated() {
+            do { try animator.update(scroll: x) } catch { throw BenchError(error.message) }
+            let left = gap + Double(n) * (panelW + gap), top = gap
+            out += "<g><clipPath id=\"panel\(n)\"><rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\"/></clipPath>\n"
+            out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888\"/>\n"
+            out += "<g clip-path=\"url(#panel\(n))\">\n"
+            for (i, page) in walkthrough.pages.enumerated() where animator.animated[i] {
+                // Page i sits at i·W in the scroll view; the viewport starts at x.
+                let originX = left + (Double(i) * w - x) * scale
+                out += panel(page: page, index: i, animator: animator, originX: originX, top: top, scale: scale, height: h)
+            }
+            out += "</g>\n"
+            let offsets = walkthrough.pages.indices.filter { animator.animated[$0] }
+                .map { "p\($0) \(String(format: "%.2f", animator.offsets[$0]))" }.joined(separator: "  ")
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">x = \(fmt(x))</text>\n"
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    private func panel(page: Page, index i: Int, animator: WalkthroughAnimator, originX: Double, top: Double,
+                       scale: Double, height: Double) -> String {
+        let hue = (i * 67) % 360
+        var out = ""
+        for k in 0..<min(page.subviews.count, RenderCommand.drawnPerPage) {
+            let frame = FilmstripGeometry.frame(of: page, subview: k, width: walkthrough.width, height: height)
+            let transform = animator.frame.transform(page: i, subview: k)
+            guard let corners = FilmstripGeometry.corners(of: frame, transform: transform) else { continue }
+            let points = corners.map { "\(fmt(originX + $0.x * scale)),\(fmt(top + $0.y * scale))" }.joined(separator: " ")
+            if page.isStatic(subview: k) {
+                out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333\" stroke-dasharray=\"3 2\"/>\n"
+            } else {
+                let alpha = animator.frame.alpha(page: i, subview: k)
+                out += "<polygon points=\"\(points)\" fill=\"hsl(\(hue), 65%, 55%)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"hsl(\(hue), 65%, 35%)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"
+            }
+        }
+        return out
+    }
+
+    private func fmt(_ v: Double) -> String {
+        v.isFinite ? String(format: "%.2f", v) : "0"
+    }
+}

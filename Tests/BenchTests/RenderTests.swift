@@ -1,0 +1,70 @@
+import Foundation
+import Kernel
+import Testing
+@testable import Bench
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct RenderTests {
+    let frame = Frame(x: 0, y: 0, width: 100, height: 50)
+
+
+    @Test func translationMovesEveryCorner() throws {
+        let corners = try #require(FilmstripGeometry.corners(of: frame, transform: .translation(10, 20, 0)))
+        #expect(corners == [SIMD2(10, 20), SIMD2(110, 20), SIMD2(110, 70), SIMD2(10, 70)])
+    }
+
+    @Test func scaleIsAboutTheCentre() throws {
+        let corners = try #require(FilmstripGeometry.corners(of: frame, transform: .scale(0.5, 0.5, 1)))
+        #expect(corners[0] == SIMD2(25, 12.5) && corners[2] == SIMD2(75, 37.5))
+    }
+
+    @Test func perspectiveRotationAboutY() throws {
+        // 60° about y, m34 = −1/500, written out by hand (row vectors):
+        //   row 1 = [c, 0, −s, −s·p], row 2 = [0, 1, 0, 0], row 3 = [s, 0, c, c·p], row 4 = [0, 0, 0, 1]
+        // The top-left corner is (−50, −25, 0) from the centre: x' = −50c, y' = −25,
+        // w = −50·(−s·p) + 1, drawn at (x'/w, y'/w) + (50, 25).
+        let (c, s, p) = (0.5, 3.0.squareRoot() / 2, -1.0 / 500)
+        let m = Transform3D(m11: c, m12: 0, m13: -s, m14: -s * p, m21: 0, m22: 1, m23: 0, m24: 0,
+                            m31: s, m32: 0, m33: c, m34: c * p, m41: 0, m42: 0, m43: 0, m44: 1)
+        let corners = try #require(FilmstripGeometry.corners(of: frame, transform: m))
+        let w = 1 - 50 * s / 500
+        #expect(abs(w - 0.9133974596215562) < 1e-15)
+        #expect(abs(corners[0].x - (-25 / w + 50)) < 1e-12 && abs(corners[0].y - (-25 / w + 25)) < 1e-12)
+        #expect(abs(corners[0].x - 22.6296589325329) < 1e-9 && abs(corners[0].y - (-2.3703410674670984)) < 1e-9)
+        // The right edge leans away from the viewer: it is drawn shorter than the left one.
+        let right = corners[2].y - corners[1].y, left = corners[3].y - corners[0].y
+        #expect(right < 50 && left > 50)
+        // The same matrix from the engine's builders.
+        let built = Transform3D.rotation(.pi / 3, 0, 1, 0).concatenating(.perspective(distance: 500))
+        for (x, y) in zip(built.fields, m.fields) { #expect(abs(x - y) < 1e-15) }
+    }
+
+    @Test func cornersBehindTheViewerAreNotDrawn() {
+        // 600 points toward a viewer who stands at 500: w = 1 − 600/500 < 0.
+        let m = Transform3D.translation(0, 0, 600).concatenating(.perspective(distance: 500))
+        #expect(m.m44 < 0)
+        #expect(FilmstripGeometry.corners(of: frame, transform: m) == nil)
+    }
+
+    @Test func filmstripIsWellFormedAndLabelled() throws {
+        let path = try BenchProcess.temporaryFile(String(decoding: FileManager.default.contents(atPath: ScenarioFiles.path("readme-rotation.json")) ?? Data(), as: UTF8.self))
+        let out = path + ".svg"
+        let run = try BenchProcess.run(["render", path, "--output", out, "--frames", "3", "--from", "0", "--to", "375"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(XMLParser(data: data).parse())
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("x = 0.00") && text.contains("x = 187.50") && text.contains("x = 375.00"))
+        #expect(text.contains("p0 1.00  p1 0.00  p2 -1.00"))
+        #expect(text.components(separatedBy: "<clipPath").count - 1 == 3)
+    }
+
+    @Test(arguments: [["render"], ["render", "x.json"], ["render", "/nonexistent.json", "--output", "/tmp/x.svg"],
+                      ["render", "Benchmarks/Scenarios/readme-parallax.json", "--output", "/tmp/x.svg", "--frames", "0"]])
+    func badArgumentsExitOne(arguments: [String]) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+    }
+}
