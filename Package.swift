@@ -14,6 +14,8 @@ let package = Package(
         // The C interface (include/bwwalkthrough.h) as a shared library for C, C++ and
         // Objective-C programs.
         .library(name: "BWWalkthroughC", type: .dynamic, targets: ["WalkthroughC"]),
+        // libFuzzer target (scripts/fuzz.sh) that also replays inputs when built plainly.
+        .executable(name: "fuzz-walkthrough", targets: ["FuzzWalkthrough"]),
     ],
     targets: [
         .target(
@@ -36,6 +38,10 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: ["Kernel", "CAnchor"]
+        ),
+        .executableTarget(
+            name: "FuzzWalkthrough",
+            dependencies: ["Kernel"]
         ),
         .target(
             name: "KernelTestSupport",

@@ -43,12 +43,25 @@ import Testing
         #expect(json["currentPage"] as? Int == 2)
     }
 
+    @Test(arguments: ["reference", "simd"])
+    func aWalkthroughWithNoPages(impl: String) throws {
+        let path = try BenchProcess.temporaryFile(#"{"width": 320, "pages": []}"#)
+        let run = try BenchProcess.run(["eval", path, "--scroll", "-50", "--impl", impl])
+        #expect(run.status == 0 && run.stderr.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["currentPage"] as? Int == 0 && (json["pages"] as? [Any])?.isEmpty == true)
+    }
+
     @Test(arguments: [
         (#"{"width": 100, "pages": [{"animationType": "linear"}]}"#, "page 0: key \"animationType\""),
         (#"{"width": 100, "pages": [{"staticTags": "1,,2"}]}"#, "page 0: key \"staticTags\""),
         (#"{"width": 0}"#, "key \"width\""),
         (#"{"width": 100, "pages": [{}, {"speed": [1.7e308, 0], "subviewCount": 1}]}"#, "JSON cannot represent"),
         ("{\"width\": 100, \"pages\": [", "invalid JSON"),
+        ("\u{FF}\u{FE} not json", "invalid JSON"),
+        (#"{"width": 100, "pages": [{"subviewCount": -1}]}"#, "subviewCount"),
+        (#"{"width": 100, "pages": [{"rotation": {"axis": [0, 0, 0]}}]}"#, "axis"),
+        (#"{"width": 100, "pages": [{"rotation": {"axis": [0, 0, 1], "perspective": -1}}]}"#, "perspective"),
     ])
     func badFilesExitOneWithOneLine(json: String, fragment: String) throws {
         let path = try BenchProcess.temporaryFile(json)

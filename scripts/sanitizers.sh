@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer, ThreadSanitizer (the tests split frames across
+# threads) and UndefinedBehaviorSanitizer, each in its own build folder.
+#
+# swiftc has no -sanitize=undefined on Linux: Swift checks overflow, bounds and
+# unwrapping itself in every build. UBSan is for the package's C code (the C anchor the
+# bench tests run, the C interface's strings), compiled and linked with -fsanitize=undefined.
+#
+#   scripts/sanitizers.sh [address] [thread] [undefined]     (default: all three)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+sanitizers=("$@")
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread undefined)
+status=0
+for s in "${sanitizers[@]}"; do
+    echo "== swift test --sanitize=$s"
+    log=$(mktemp)
+    # halt_on_error: a report fails the run instead of scrolling by.
+    if [ "$s" = undefined ]; then
+        flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+    else
+        flags=(--sanitize="$s")
+    fi
+    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        swift test "${flags[@]}" --build-path ".build-sanitize-$s" >"$log" 2>&1
+    code=$?
+    grep -E "Test run with|SUMMARY|WARNING: ThreadSanitizer|runtime error|ERROR: AddressSanitizer" "$log" | head -20
+    if [ $code -ne 0 ]; then
+        tail -n 40 "$log"
+        echo "sanitizer $s: FAILED (exit $code)"
+        status=1
+    else
+        echo "sanitizer $s: clean"
+    fi
+    rm -f "$log"
+done
+exit $status
