@@ -68,8 +68,8 @@ final class PlanStorage: @unchecked Sendable {
         for k in page.subviews.indices {
             let s = page.speed(ofSubview: k)
             let (block, lane) = ((start + k) / Lanes.count, (start + k) % Lanes.count)
-            speeds[block * 2 * Lanes.count + lane] = Float(s.x)
-            speeds[block * 2 * Lanes.count + Lanes.count + lane] = Float(s.y)
+            speeds[block * 2 * Lanes.count + lane] = Float(saturating: s.x)
+            speeds[block * 2 * Lanes.count + Lanes.count + lane] = Float(saturating: s.y)
             if page.isStatic(subview: k) {
                 statics[start + k] = -1
                 staticLanes[block] |= 1 << lane

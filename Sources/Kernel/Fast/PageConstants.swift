@@ -42,18 +42,20 @@ public struct PageConstants: Sendable {
                             xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
                             xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
                             x: Float(a.x), y: Float(a.y), z: Float(a.z),
-                            scale: factors == nil ? Float(m) : 1,
-                            m34: rotation.perspective.map { Float(-1 / $0) })
+                            scale: factors == nil ? Float(saturating: m) : 1,
+                            m34: rotation.perspective.map { Float(saturating: -1 / $0) })
             } else {
                 let axis = rotation.axis
                 full = base.rotated(rotation.angle(ofSubview: 0, offset: o), axis.x, axis.y, axis.z)
                 if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
             }
         }
-        matrix = SIMD16<Float>(full.vector)
+        let fields = full.vector
+        matrix = SIMD16<Float>()
+        for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
         translates = factors != nil
-        f = Float(factors?.x ?? 0)
-        g = Float(factors?.y ?? 0)
+        f = Float(saturating: factors?.x ?? 0)
+        g = Float(saturating: factors?.y ?? 0)
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
     }
 
