@@ -21,8 +21,9 @@ let package = Package(
         .target(
             name: "Kernel",
             swiftSettings: [
-                // Build with `-Xswiftc -DKERNEL_INTERNAL_CHECKS` to check buffer invariants
-                // (segment bounds, lane padding) on every kernel call.
+                // Checks the kernels' invariants (block ranges inside their page, aligned
+                // blocks) on every kernel call: on in debug builds (the tests); add
+                // `-Xswiftc -DKERNEL_INTERNAL_CHECKS` to a release build to check it too.
                 .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
             ]
         ),

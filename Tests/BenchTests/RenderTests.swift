@@ -9,7 +9,6 @@ import FoundationXML
 @Suite struct RenderTests {
     let frame = Frame(x: 0, y: 0, width: 100, height: 50)
 
-
     @Test func translationMovesEveryCorner() throws {
         let corners = try #require(FilmstripGeometry.corners(of: frame, transform: .translation(10, 20, 0)))
         #expect(corners == [SIMD2(10, 20), SIMD2(110, 20), SIMD2(110, 70), SIMD2(10, 70)])

@@ -30,14 +30,9 @@ struct Baseline {
 
     func json() -> String {
         var w = JSONWriter()
-        w.raw("{\"build\": {")
-        for (n, (k, v)) in build.pairs.enumerated() {
-            w.raw(n == 0 ? "" : ", ")
-            w.string(k)
-            w.raw(": ")
-            w.string(v)
-        }
-        w.raw("},\n \"metrics\": [")
+        w.raw("{\"build\": ")
+        w.stringObject(build.pairs)
+        w.raw(",\n \"metrics\": [")
         for (n, m) in metrics.enumerated() {
             w.raw(n == 0 ? "\n  " : ",\n  ")
             w.raw("{\"name\": ")

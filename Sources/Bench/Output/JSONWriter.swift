@@ -30,5 +30,17 @@ struct JSONWriter {
 
     mutating func integer(_ i: Int) { text += String(i) }
 
+    /// `{"key": "value", …}` with string values, in the order given.
+    mutating func stringObject(_ pairs: [(String, String)]) {
+        text += "{"
+        for (n, (key, value)) in pairs.enumerated() {
+            if n > 0 { text += ", " }
+            string(key)
+            text += ": "
+            string(value)
+        }
+        text += "}"
+    }
+
     mutating func bool(_ b: Bool) { text += b ? "true" : "false" }
 }

@@ -116,14 +116,9 @@ struct Report {
 
     private func json() -> String {
         var w = JSONWriter()
-        w.raw("{\"build\": {")
-        for (n, (k, v)) in build.pairs.enumerated() {
-            if n > 0 { w.raw(", ") }
-            w.string(k)
-            w.raw(": ")
-            w.string(v)
-        }
-        w.raw("},\n \"results\": [")
+        w.raw("{\"build\": ")
+        w.stringObject(build.pairs)
+        w.raw(",\n \"results\": [")
         for (n, r) in results.enumerated() {
             w.raw(n == 0 ? "\n  " : ",\n  ")
             w.raw("{\"scenario\": ")

@@ -70,6 +70,14 @@ public struct WalkthroughAnimator: Sendable {
 
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>) {
         let output = KernelOutputs(base: frame.blocks(page: i))
+        #if KERNEL_INTERNAL_CHECKS
+        // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
+        // the page only, and vector-aligned blocks.
+        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= plan.pages[i].blocks,
+                     "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
+        precondition(Int(bitPattern: output.base) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned frame block")
+        precondition(Int(bitPattern: plan.inputs(i).speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
+        #endif
         FrameKernel.run(PageConstants(plan.pages[i], offset: o), plan.inputs(i), output, blocks: blocks)
     }
 
