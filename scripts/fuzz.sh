@@ -9,12 +9,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-# lld: gold fails on this toolchain's DWARF when linking the sanitizer runtimes.
+# lld: gold fails on this toolchain's DWARF when linking the sanitizer runtimes. The
+# linker's "Cannot export local symbol" notes about ASan's own symbols are filtered out.
+set +e
 swift build --product fuzz-walkthrough --build-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-    -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+    -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 | grep -v "Cannot export local symbol" >&2
+built=${PIPESTATUS[0]}
+set -e
+[ "$built" -eq 0 ] || { echo "fuzz build failed" >&2; exit 1; }
 fuzzer=.build-fuzz/debug/fuzz-walkthrough
-[ -x "$fuzzer" ] || { echo "fuzz build failed" >&2; exit 1; }
 corpus=.build-fuzz/corpus
 mkdir -p "$corpus" fuzz-artifacts
 cp Benchmarks/Scenarios/*.json Benchmarks/Fuzz/*.json "$corpus"/
