@@ -1,8 +1,8 @@
 /// The fast path's inner loops: one page (or a chunk of its blocks) into the frame buffer.
 ///
-/// Each block of `Lanes.count` subviews loads its speeds and static mask (and spin factor),
-/// computes the 16 fields and alpha in lanes, and stores 17 vectors. Blocks that hold no
-/// static subview skip the static selects. The serial reference is `ReferenceAnimator`.
+/// Each block of `Lanes.count` subviews loads its speeds, computes the 16 fields and alpha
+/// in lanes (`uniform` for one matrix per page, `spinning` for per-subview angles), stores
+/// 17 vectors, then patches its static lanes. The serial reference is `ReferenceAnimator`.
 @usableFromInline
 enum FrameKernel {
     /// Blocks `blocks` of one page.

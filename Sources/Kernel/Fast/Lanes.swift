@@ -15,7 +15,6 @@ public enum Lanes {
     public static let count = 8
     public typealias Floats = SIMD8<Float>
     public typealias Doubles = SIMD8<Double>
-    public typealias Masks = SIMD8<Int32>
 
     /// Floats in one frame block: 17 fields × 8 lanes.
     public static let frameBlockFloats = FrameComponent.count * count
