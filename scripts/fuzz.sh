@@ -5,7 +5,7 @@
 # A finding (crash or disagreement) is saved to fuzz-artifacts/ and makes the script exit 1;
 # replay it with `swift run fuzz-walkthrough fuzz-artifacts/crash-…`.
 #
-#   scripts/fuzz.sh [SECONDS]        (default 60)
+#   scripts/fuzz.sh [SECONDS]        (default 60; FUZZ_SEED=N fixes libFuzzer's seed, as CI does)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -25,7 +25,7 @@ cp Benchmarks/Scenarios/*.json Benchmarks/Fuzz/*.json "$corpus"/
 echo "fuzzing for ${seconds}s (corpus: $(ls "$corpus" | wc -l) inputs)"
 set +e
 # The Swift runtime's backtracer reads the crashed stack, which ASan reports as an underflow.
-SWIFT_BACKTRACE=enable=no "$fuzzer" "$corpus" -dict=Benchmarks/Fuzz/walkthrough.dict -max_len=8192 -max_total_time="$seconds" \
+SWIFT_BACKTRACE=enable=no "$fuzzer" "$corpus" -dict=Benchmarks/Fuzz/walkthrough.dict -max_len=8192 -max_total_time="$seconds" -seed="${FUZZ_SEED:-0}" \
     -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 2> .build-fuzz/fuzz.log
 status=$?
 set -e
