@@ -27,7 +27,8 @@ func emit(_ text: String, to fd: Int32) {
 }
 
 var words = Array(CommandLine.arguments.dropFirst())
-let command = words.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+let helpWords: Set<String> = ["help", "--help", "-h"]
+let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) ? "run" : $0 } ?? "run"
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
     switch command {
@@ -37,8 +38,8 @@ do {
     case "profile": emit(try ProfileCommand.run(words), to: 1)
     case "baseline": emit(try BaselineCommand.run(words), to: 1)
     case "render": emit(try RenderCommand.run(words), to: 1)
-    case "help", "--help", "-h": emit(usage + "\n", to: 1)
-    default: throw BenchError("unknown command \"\(command)\"\n\(usage)")
+    case _ where helpWords.contains(command): emit(usage + "\n", to: 1)
+    default: throw BenchError("unknown command \"\(command)\"; see bench --help")
     }
     exit(0)
 } catch let regression as BaselineCommand.Regression {

@@ -8,7 +8,7 @@ enum RunCommand {
 
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, options: options, flags: flags)
-        guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"\n\(usage)") }
+        guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"; see bench --help") }
         let suite = try suiteOptions(args)
         if args.flag("list") { return list() }
         let format = try args.choice("format", ["text", "markdown", "json", "csv"], default: "text")
