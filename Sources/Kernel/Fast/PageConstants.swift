@@ -50,9 +50,13 @@ public struct PageConstants: Sendable {
                 if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
             }
         }
-        let fields = full.vector
-        matrix = SIMD16<Float>()
-        for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
+        let fields = full.vector, limit = Double(Float.greatestFiniteMagnitude)
+        if fields.max() <= limit && fields.min() >= -limit {
+            matrix = SIMD16<Float>(fields)  // the usual case: one vector conversion
+        } else {
+            matrix = SIMD16<Float>()
+            for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
+        }
         translates = factors != nil
         f = Float(saturating: factors?.x ?? 0)
         g = Float(saturating: factors?.y ?? 0)

@@ -40,21 +40,22 @@ public struct WalkthroughAnimator: Sendable {
     /// The frame at scroll position `x`.
     /// - Throws: a non-finite `x` (nothing is changed then).
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
-        currentPage = try plan.walkthrough.currentPage(scroll: x)
+        let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
+        currentPage = try walkthrough.currentPage(scroll: x)
         scrollPosition = x
         var work = 0
-        for i in plan.pages.indices {
-            let o = plan.walkthrough.offset(ofPage: i, scroll: x)
+        for i in pages.indices {
+            let o = walkthrough.offset(ofPage: i, scroll: x)
             offsets[i] = o
             animated[i] = Walkthrough.isInWindow(o)
-            if animated[i] { work += plan.pages[i].count }
+            if animated[i] { work += pages[i].count }
         }
         frame.makeUnique()
         if threads > 1 && work >= parallelThreshold {
             evaluateInParallel()
         } else {
-            for i in plan.pages.indices where animated[i] {
-                evaluate(page: i, offset: offsets[i], blocks: 0..<plan.pages[i].blocks)
+            for i in pages.indices where animated[i] {
+                evaluate(page: i, offset: offsets[i], blocks: 0..<pages[i].blocks)
             }
         }
     }
