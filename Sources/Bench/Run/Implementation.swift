@@ -76,12 +76,14 @@ final class CImplementation: Implementation {
     let plan: AnimationPlan
     let limit: Bool
     var frame: FrameBuffer
+    var offsets: [Double]
     var animated: [Bool]
 
     init(name: String, plan: AnimationPlan, scrolls: [Double], limit: Bool) {
         self.plan = plan
         self.limit = limit
         frame = FrameBuffer(for: plan)
+        offsets = Array(repeating: .nan, count: plan.pages.count)
         animated = Array(repeating: false, count: plan.pages.count)
         super.init(name: name, walkthrough: plan.walkthrough, scrolls: scrolls)
     }
@@ -89,6 +91,7 @@ final class CImplementation: Implementation {
     override func render(scroll x: Double) {
         for (i, layout) in plan.pages.enumerated() {
             let o = walkthrough.offset(ofPage: i, scroll: x)
+            offsets[i] = o
             animated[i] = Walkthrough.isInWindow(o)
             guard animated[i] else { continue }
             if limit {
@@ -136,7 +139,7 @@ final class CImplementation: Implementation {
                 SubviewState(tag: page.subviews[k].tag, transform: frame.transform(page: i, subview: k),
                              alpha: frame.alpha(page: i, subview: k), isStatic: page.isStatic(subview: k))
             } : nil
-            pages.append(PageState(index: i, offset: 0, animated: animated[i], subviews: subviews))
+            pages.append(PageState(index: i, offset: offsets[i], animated: animated[i], subviews: subviews))
         }
         return FrameState(currentPage: 0, pages: pages)
     }

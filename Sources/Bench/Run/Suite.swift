@@ -59,8 +59,8 @@ enum Suite {
         for impl in impls {
             guard let state = impl.state() else { continue }
             for (page, expected) in zip(state.pages, reference.pages) {
-                guard page.animated == expected.animated else {
-                    throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) window")
+                guard page.animated == expected.animated, page.offset == expected.offset else {
+                    throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
                 }
                 for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
                     if let why = ParityTolerance.mismatch(a, b) {
