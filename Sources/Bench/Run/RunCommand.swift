@@ -58,7 +58,7 @@ enum RunCommand {
         return "scenarios:\n" + Scenario.builtIn.map { "  " + $0.name.padding(width) + "  " + $0.summary }.joined(separator: "\n")
             + "\nimplementations:\n"
             + "  reference      the scalar literal port (Double, array of structs)\n"
-            + "  simd           the SIMD16 fast path on one core\n"
+            + "  simd           the SIMD8 fast path on one core\n"
             + "  simd-parallel  the fast path split across all cores at every size\n"
             + "  c              the same math in C, -O3, same target CPU\n"
             + "  limit          storing the same bytes with no math (store bandwidth)\n"

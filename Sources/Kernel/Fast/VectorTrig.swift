@@ -1,5 +1,5 @@
-/// Sine and cosine of 16 angles at once, with no scalar calls: range reduction in Double,
-/// polynomials in Float.
+/// Sine and cosine of `Lanes.count` angles at once, with no scalar calls: range reduction
+/// in Double, polynomials in Float.
 ///
 /// 1. `n = round(θ · 2/π)` by the 1.5·2⁵² trick (exact rounding to nearest for |θ| < 2⁵⁰,
 ///    no SSE4.1 `roundpd` needed), and `r = θ − n·(P1 + P2 + P3)` with π/2 split in three
