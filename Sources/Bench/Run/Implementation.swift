@@ -70,7 +70,7 @@ final class SIMDImplementation: Implementation {
     override func state() -> FrameState? { animator.state() }
 }
 
-/// The C anchor (same math, same streams) or the store limit (same bytes, no math), with the
+/// The C anchor (same math, same blocks) or the store limit (same bytes, no math), with the
 /// same per-frame work around them: offsets, window, per-page constants.
 final class CImplementation: Implementation {
     let plan: AnimationPlan
