@@ -78,6 +78,7 @@ final class CImplementation: Implementation {
     var frame: FrameBuffer
     var offsets: [Double]
     var animated: [Bool]
+    var currentPage = 0
 
     init(name: String, plan: AnimationPlan, scrolls: [Double], limit: Bool) {
         self.plan = plan
@@ -89,6 +90,7 @@ final class CImplementation: Implementation {
     }
 
     override func render(scroll x: Double) {
+        currentPage = (try? walkthrough.currentPage(scroll: x)) ?? 0  // as WalkthroughAnimator does
         for (i, layout) in plan.pages.enumerated() {
             let o = walkthrough.offset(ofPage: i, scroll: x)
             offsets[i] = o
@@ -133,14 +135,6 @@ final class CImplementation: Implementation {
 
     override func state() -> FrameState? {
         guard !limit else { return nil }
-        var pages: [PageState] = []
-        for (i, page) in walkthrough.pages.enumerated() {
-            let subviews: [SubviewState]? = animated[i] ? page.subviews.indices.map { k in
-                SubviewState(tag: page.subviews[k].tag, transform: frame.transform(page: i, subview: k),
-                             alpha: frame.alpha(page: i, subview: k), isStatic: page.isStatic(subview: k))
-            } : nil
-            pages.append(PageState(index: i, offset: offsets[i], animated: animated[i], subviews: subviews))
-        }
-        return FrameState(currentPage: 0, pages: pages)
+        return frame.state(of: walkthrough, currentPage: currentPage, offsets: offsets, animated: animated)
     }
 }

@@ -58,6 +58,9 @@ enum Suite {
         let simd = impls.first { $0.name == "simd" }?.state()
         for impl in impls {
             guard let state = impl.state() else { continue }
+            guard state.currentPage == reference.currentPage else {
+                throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): current page")
+            }
             for (page, expected) in zip(state.pages, reference.pages) {
                 guard page.animated == expected.animated, page.offset == expected.offset else {
                     throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")

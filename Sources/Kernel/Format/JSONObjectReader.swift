@@ -22,7 +22,7 @@ struct JSONObjectReader {
         return members.first { $0.key == key }?.value
     }
 
-    mutating func has(_ key: String) -> Bool {
+    func has(_ key: String) -> Bool {
         members.contains { $0.key == key }
     }
 

@@ -10,6 +10,8 @@ public struct Walkthrough: Hashable, Sendable {
 
     public let width: Double
     public let pages: [Page]
+    /// The total number of subviews over all pages.
+    public let subviewCount: Int
 
     /// - Throws: a width that is not finite and > 0, or more than `maximumSubviewCount`
     ///   subviews in all.
@@ -24,6 +26,7 @@ public struct Walkthrough: Hashable, Sendable {
         }
         self.width = width
         self.pages = pages
+        self.subviewCount = total
     }
 
     /// `o_i = (x + W − W·i) / W`, BWWalkthrough's formula term for term.
@@ -51,7 +54,4 @@ public struct Walkthrough: Hashable, Sendable {
         if page >= Double(last) { return last }
         return Int(page)
     }
-
-    /// The total number of subviews over all pages.
-    public var subviewCount: Int { pages.reduce(0) { $0 + $1.subviews.count } }
 }
