@@ -1,8 +1,8 @@
 import Kernel
 
 /// `bench profile SCENARIO --size N --frames F [--impl NAME]`: renders F frames and nothing
-/// else, for tools that watch a process: callgrind's instruction counts (scripts/callgrind.sh)
-/// and valgrind's allocation counts (scripts/alloc-count.sh).
+/// else, for tools that watch a process: callgrind's instruction counts (`bench baseline`,
+/// through `InstructionCounter`) and valgrind's allocation counts (scripts/alloc-count.sh).
 enum ProfileCommand {
     static let usage = "usage: bench profile SCENARIO --size N --frames F [--impl \(Implementation.names.joined(separator: "|"))]"
 

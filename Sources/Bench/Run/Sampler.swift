@@ -35,7 +35,6 @@ struct Sampler {
         }
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
-        var round = 0
         while true {
             for (n, impl) in impls.enumerated() where results[n].samples.count < maximumSamples {
                 impl.run(frames: 1)
@@ -45,7 +44,6 @@ struct Sampler {
                 results[n].frames += batch[n]
                 results[n].samples.append(elapsed / Double(batch[n] * max(subviewsPerFrame, 1)))
             }
-            round += 1
             let spent = (Sampler.now() - start) / 1e9
             let enough = results.allSatisfy { $0.samples.count >= minimumSamples }
             if enough && (spent >= budgetSeconds || results.allSatisfy { $0.samples.count >= maximumSamples }) { break }
