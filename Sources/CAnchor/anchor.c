@@ -26,18 +26,20 @@ static inline void sincos_lane(double theta, float *s_out, float *c_out) {
 static const float ident[17] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1};
 
 /* Static lanes get the identity and alpha 1 after the block is written (they are rare). */
-static inline void patch_statics(float *restrict o, const int32_t *restrict st) {
-    for (int l = 0; l < L; l++)
-        if (st[l])
-            for (int f = 0; f < 17; f++) o[f * L + l] = ident[f];
+static inline void patch_statics(float *restrict o, unsigned mask) {
+    while (mask) {
+        int l = __builtin_ctz(mask);
+        for (int f = 0; f < 17; f++) o[f * L + l] = ident[f];
+        mask &= mask - 1;
+    }
 }
 
-static void uniform(const anchor_page *p, const anchor_inputs *in, float *restrict out, long blocks) {
+static void uniform(const anchor_page *p, const anchor_inputs *in, float *restrict out, long first, long end) {
     float matrix[16];
     for (int c = 0; c < 16; c++) matrix[c] = p->matrix[c];
     const float f = p->f, g = p->g, alpha = p->alpha;
     const int translates = p->translates;
-    for (long b = 0; b < blocks; b++) {
+    for (long b = first; b < end; b++) {
         float *restrict o = out + b * ANCHOR_BLOCK_FLOATS;
         const float *restrict sx = in->speeds + b * 2 * L, *restrict sy = sx + L;
         for (int c = 0; c < 16; c++)
@@ -48,19 +50,19 @@ static void uniform(const anchor_page *p, const anchor_inputs *in, float *restri
                 o[13 * L + l] = g * sy[l] + 0.0f;
             }
         for (int l = 0; l < L; l++) o[16 * L + l] = alpha;
-        patch_statics(o, in->statics + b * L);
+        patch_statics(o, in->static_lanes[b]);
     }
 }
 
 /* Per block: one sine and cosine of the block's first angle, then the addition formulas
  * per lane (the scheme of FrameKernel+Spin.swift). */
-static void spinning(const anchor_page *p, const anchor_inputs *in, float *restrict out, long blocks) {
+static void spinning(const anchor_page *p, const anchor_inputs *in, float *restrict out, long first, long end) {
     const float xx = p->xx, yy = p->yy, zz = p->zz, xy = p->xy, xz = p->xz, yz = p->yz;
     const float x = p->x, y = p->y, z = p->z, m = p->scale, pm = p->m34, f = p->f, g = p->g, alpha = p->alpha;
     const int translates = p->translates, perspective = p->perspective;
     float lane_cos[L], lane_sin[L];
     for (int l = 0; l < L; l++) lane_cos[l] = p->lane_cos[l], lane_sin[l] = p->lane_sin[l];
-    for (long b = 0; b < blocks; b++) {
+    for (long b = first; b < end; b++) {
         float sb, cb;
         sincos_lane(p->base + (double)(b * L + 1) * p->step, &sb, &cb);
         float *restrict o = out + b * ANCHOR_BLOCK_FLOATS;
@@ -90,13 +92,13 @@ static void spinning(const anchor_page *p, const anchor_inputs *in, float *restr
             o[15 * L + l] = 1.0f;
             o[16 * L + l] = alpha;
         }
-        patch_statics(o, in->statics + b * L);
+        patch_statics(o, in->static_lanes[b]);
     }
 }
 
-void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, float *out, long blocks) {
-    if (page->spins) spinning(page, in, out, blocks);
-    else uniform(page, in, out, blocks);
+void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, float *out, long first, long end) {
+    if (page->spins) spinning(page, in, out, first, end);
+    else uniform(page, in, out, first, end);
 }
 
 void anchor_store_limit(float *out, long blocks, float value) {

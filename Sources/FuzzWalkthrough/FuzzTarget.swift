@@ -31,7 +31,7 @@ enum FuzzTarget {
                 return "the fast path rejected scroll \(x), which the reference accepted: \(error)"
             }
             if let finding = compare(serial.state(), reference, walkthrough, scroll: x) { return finding }
-            for page in walkthrough.pages.indices where serial.animated[page] {
+            for page in walkthrough.pages.indices where serial.positions[page].animated {
                 // Bit patterns: NaN fields are equal to themselves here.
                 let one = (try? serial.frame.gathered(page: page))?.map(\.bitPattern)
                 let two = (try? split.frame.gathered(page: page))?.map(\.bitPattern)

@@ -82,8 +82,9 @@ public func bwwPageOffset(_ walkthrough: OpaquePointer?, _ page: Int, _ offset: 
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     let status = handle.check(page: page)
     guard status == BWW_OK else { return status }
-    offset?.pointee = handle.animator.offsets[page]
-    animated?.pointee = handle.animator.animated[page] ? 1 : 0
+    let position = handle.animator.positions[page]
+    offset?.pointee = position.offset
+    animated?.pointee = position.animated ? 1 : 0
     return BWW_OK
 }
 

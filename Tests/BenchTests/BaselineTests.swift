@@ -14,7 +14,7 @@ import Testing
                        metric("instructions/c", .instructions, 9.5), metric("ratio/a", .ratio, 1.1),
                        metric("ratio/new", .ratio, 2)]
         let comparison = try Comparison(baseline: baseline, current: current, overrides: [:])
-        #expect(comparison.rows.map(\.verdict) == ["ok", "REGRESSION", "improvement", "ok", "new"])
+        #expect(comparison.rows.map(\.verdict) == [.ok, .regression, .improvement, .ok, .new])
         #expect(comparison.regressed)
         let loose = try Comparison(baseline: baseline, current: current, overrides: [.instructions: 0.05])
         #expect(!loose.regressed)

@@ -59,7 +59,7 @@ import Testing
         let moved = animator.frame.transform(page: 0, subview: 0)
         #expect(moved.m41 == -50)
         try animator.update(scroll: 300)  // page 0 at o = 4: out of the window
-        #expect(!animator.animated[0] && animator.frame.transform(page: 0, subview: 0) == moved)
+        #expect(!animator.positions[0].animated && animator.frame.transform(page: 0, subview: 0) == moved)
     }
 
     @Test func parallelSplitIsBitwiseIdentical() throws {

@@ -25,7 +25,7 @@ enum BaselineCommand {
                                  flags: ["quick"])
         guard args.positional.isEmpty else { throw BenchError(usage) }
         let path = args.value("path") ?? defaultPath
-        let format = try args.choice("format", ["text", "markdown"], default: "text")
+        let format = try args.choice("format", default: ReportFormat.text, allowed: [.text, .markdown])
         if action == "check" {
             // Read the baseline before measuring, so that a missing file fails at once.
             let baseline = try Baseline.load(path)
@@ -36,7 +36,7 @@ enum BaselineCommand {
             // A timing ratio that regressed is measured again (up to twice) and its lowest
             // value kept: a slow spell of the shared machine passes, a real regression stays.
             // Instruction counts are exact and never re-measured.
-            for _ in 0..<2 where comparison.rows.contains(where: { $0.verdict == "REGRESSION" && $0.name.hasPrefix("simd/") }) {
+            for _ in 0..<2 where comparison.rows.contains(where: { $0.verdict == .regression && $0.name.hasPrefix("simd/") }) {
                 let again = try measureRatios(quick: args.flag("quick"))
                 current = current.map { m in
                     guard m.kind == .ratio, let r = again.first(where: { $0.name == m.name }) else { return m }
@@ -44,7 +44,7 @@ enum BaselineCommand {
                 }
                 comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
             }
-            let table = comparison.render(markdown: format == "markdown", baselineBuild: baseline.build)
+            let table = comparison.render(markdown: format == .markdown, baselineBuild: baseline.build)
             if comparison.regressed { throw Regression(report: table) }
             return table
         }
@@ -75,7 +75,7 @@ enum BaselineCommand {
         var metrics: [Metric] = []
         var suite = SuiteOptions()
         suite.sizes = [1_000, 10_000]
-        suite.implementations = ["simd", "c", "limit"]
+        suite.implementations = [.simd, .c, .limit]
         suite.budgetSeconds = quick ? 0.1 : 0.4
         // The median of three runs: one run's minimum can still catch a slow spell of the
         // shared machine (seen: 2.5 instead of 1.7 for one ratio).
@@ -84,7 +84,7 @@ enum BaselineCommand {
             let report = Report(build: .current(), results: try Suite.run(suite) { _ in })
             var ratios: [String: Double] = [:]
             for group in report.groups {
-                for (name, a, b) in [("simd/c", "simd", "c"), ("simd/limit", "simd", "limit")] {
+                for (name, a, b) in Report.ratioColumns where a == .simd {
                     ratios["\(name)/\(group.scenario)/\(group.subviews)"] = Report.ratio(group.rows, a, b)
                 }
             }

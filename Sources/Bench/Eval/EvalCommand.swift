@@ -8,11 +8,11 @@ enum EvalCommand {
         let args = try Arguments(words, options: ["scroll", "impl"])
         guard args.positional.count == 1 else { throw BenchError(usage) }
         guard let x = try args.double("scroll") else { throw BenchError("missing --scroll X; \(usage)") }
-        let impl = try args.choice("impl", ["reference", "simd"], default: "reference")
+        let impl = try args.choice("impl", default: ImplementationKind.reference, allowed: [.reference, .simd])
         let walkthrough = try WalkthroughFile.load(args.positional[0])
         let frame: FrameState
         do {
-            frame = impl == "reference"
+            frame = impl == .reference
                 ? try ReferenceAnimator.frame(walkthrough, scroll: x)
                 : try WalkthroughAnimator.state(walkthrough, scroll: x)
         } catch {

@@ -24,7 +24,8 @@ enum ChartCommand {
         }
     }
 
-    static let colors = ["reference": "#d62728", "simd": "#1f77b4", "simd-parallel": "#17becf", "c": "#2ca02c", "limit": "#7f7f7f"]
+    static let colors: [ImplementationKind: String] =
+        [.reference: "#d62728", .simd: "#1f77b4", .simdParallel: "#17becf", .c: "#2ca02c", .limit: "#7f7f7f"]
 
     /// Panels in a grid of three columns; axes are log10 of subviews and of ns per subview (min).
     static func svg(_ report: Report) -> String {
@@ -68,7 +69,7 @@ enum ChartCommand {
         for (n, impl) in impls.enumerated() {
             let x = 20 + 120 * Double(n), y = height - 20
             out += "<line x1=\"\(x)\" y1=\"\(y)\" x2=\"\(x + 20)\" y2=\"\(y)\" stroke=\"\(colors[impl] ?? "black")\" stroke-width=\"3\"/>"
-            out += "<text x=\"\(x + 25)\" y=\"\(y + 4)\">\(escape(impl))</text>\n"
+            out += "<text x=\"\(x + 25)\" y=\"\(y + 4)\">\(escape(impl.name))</text>\n"
         }
         return out + "</svg>\n"
     }

@@ -19,7 +19,7 @@ struct Report {
     }
 
     /// The implementations measured, in run order.
-    var implementations: [String] {
+    var implementations: [ImplementationKind] {
         results.map(\.impl).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
@@ -29,20 +29,21 @@ struct Report {
     }
 
     /// min(a) / min(b) within one group, nil when either is missing.
-    static func ratio(_ rows: [Result], _ a: String, _ b: String) -> Double? {
+    static func ratio(_ rows: [Result], _ a: ImplementationKind, _ b: ImplementationKind) -> Double? {
         guard let x = rows.first(where: { $0.impl == a })?.nsPerSubview.min,
               let y = rows.first(where: { $0.impl == b })?.nsPerSubview.min, y > 0 else { return nil }
         return x / y
     }
 
-    static let ratioColumns = [("simd/c", "simd", "c"), ("simd/limit", "simd", "limit"), ("ref/simd", "reference", "simd")]
+    static let ratioColumns: [(name: String, a: ImplementationKind, b: ImplementationKind)] =
+        [("simd/c", .simd, .c), ("simd/limit", .simd, .limit), ("ref/simd", .reference, .simd)]
 
-    func render(_ format: String) -> String {
+    func render(_ format: ReportFormat) -> String {
         switch format {
-        case "json": return json()
-        case "csv": return csv()
-        case "markdown": return tables(markdown: true)
-        default: return tables(markdown: false)
+        case .json: return json()
+        case .csv: return csv()
+        case .markdown: return tables(markdown: true)
+        case .text: return tables(markdown: false)
         }
     }
 
@@ -50,7 +51,7 @@ struct Report {
 
     private func tables(markdown: Bool) -> String {
         let impls = implementations
-        var summary = [["scenario", "subviews"] + impls + Report.ratioColumns.map(\.0)]
+        var summary = [["scenario", "subviews"] + impls.map(\.name) + Report.ratioColumns.map(\.name)]
         for g in groups {
             var row = [g.scenario, Report.grouped(g.subviews)]
             for impl in impls {
@@ -64,7 +65,7 @@ struct Report {
         var details = [["scenario", "subviews", "impl", "min", "p50", "p90", "p99", "max", "µs/frame", "frames/s", "frames"]]
         for r in results {
             let s = r.nsPerSubview
-            details.append([r.scenario, Report.grouped(r.subviews), r.impl] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
+            details.append([r.scenario, Report.grouped(r.subviews), r.impl.name] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
                            + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
         }
         let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
@@ -124,7 +125,7 @@ struct Report {
             w.raw("{\"scenario\": ")
             w.string(r.scenario)
             w.raw(", \"impl\": ")
-            w.string(r.impl)
+            w.string(r.impl.name)
             w.raw(", \"subviews\": \(r.subviews), \"frames\": \(r.frames), \"samples\": \(r.nsPerSubview.count), \"nsPerSubview\": {")
             let s = r.nsPerSubview
             w.raw([("min", s.min), ("p50", s.p50), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
@@ -155,7 +156,7 @@ struct Report {
                      "scenario,impl,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps"]
         for r in results {
             let s = r.nsPerSubview
-            lines.append([r.scenario, r.impl, String(r.subviews), String(r.frames), String(s.count),
+            lines.append([r.scenario, r.impl.name, String(r.subviews), String(r.frames), String(s.count),
                           String(s.min), String(s.p50), String(s.p90), String(s.p99), String(s.max),
                           String(r.microsecondsPerFrame), String(r.framesPerSecond)].joined(separator: ","))
         }

@@ -52,14 +52,14 @@ struct Filmstrip {
             out += "<g><clipPath id=\"panel\(n)\"><rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\"/></clipPath>\n"
             out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888\"/>\n"
             out += "<g clip-path=\"url(#panel\(n))\">\n"
-            for (i, page) in walkthrough.pages.enumerated() where animator.animated[i] {
+            for (i, page) in walkthrough.pages.enumerated() where animator.positions[i].animated {
                 // Page i sits at i·W in the scroll view; the viewport starts at x.
                 let originX = left + (Double(i) * w - x) * scale
                 out += panel(page: page, index: i, animator: animator, originX: originX, top: top, scale: scale, height: h)
             }
             out += "</g>\n"
-            let offsets = walkthrough.pages.indices.filter { animator.animated[$0] }
-                .map { "p\($0) \(String(format: "%.2f", animator.offsets[$0]))" }.joined(separator: "  ")
+            let offsets = walkthrough.pages.indices.filter { animator.positions[$0].animated }
+                .map { "p\($0) \(String(format: "%.2f", animator.positions[$0].offset))" }.joined(separator: "  ")
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">x = \(fmt(x))</text>\n"
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
         }

@@ -4,7 +4,7 @@ import Kernel
 /// else, for tools that watch a process: callgrind's instruction counts (`bench baseline`,
 /// through `InstructionCounter`) and valgrind's allocation counts (scripts/alloc-count.sh).
 enum ProfileCommand {
-    static let usage = "usage: bench profile SCENARIO --size N --frames F [--impl \(Implementation.names.joined(separator: "|"))]"
+    static let usage = "usage: bench profile SCENARIO --size N --frames F [--impl \(ImplementationKind.allCases.map(\.name).joined(separator: "|"))]"
 
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, options: ["size", "frames", "impl"])
@@ -14,11 +14,11 @@ enum ProfileCommand {
         }
         let size = try count(args, "size", default: 10_000)
         let frames = try count(args, "frames", default: 100)
-        let impl = try args.choice("impl", Implementation.names, default: "simd")
+        let impl = try args.choice("impl", default: ImplementationKind.simd)
         let (walkthrough, scrolls) = try scenario.make(size)
-        let runner = Implementation.make(impl, walkthrough, scrolls, plan: AnimationPlan(walkthrough))
+        let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls)
         runner.run(frames: frames)
-        return "\(impl) rendered \(frames) frames of \(scenario.name) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"
+        return "\(impl.name) rendered \(frames) frames of \(scenario.name) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"
     }
 
     static func count(_ args: Arguments, _ name: String, default value: Int) throws(BenchError) -> Int {

@@ -11,7 +11,7 @@ enum RunCommand {
         guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"; see bench --help") }
         let suite = try suiteOptions(args)
         if args.flag("list") { return list() }
-        let format = try args.choice("format", ["text", "markdown", "json", "csv"], default: "text")
+        let format = try args.choice("format", default: ReportFormat.text)
         let results = try Suite.run(suite) { message in
             if suite.progress { emit("… \(message)\n", to: 2) }
         }
@@ -36,11 +36,7 @@ enum RunCommand {
             suite.sizes = sizes
         }
         if let text = args.value("impls") {
-            let impls = text.split(separator: ",").map(String.init)
-            guard !impls.isEmpty, impls.allSatisfy(Implementation.names.contains) else {
-                throw BenchError("--impls takes a comma-separated subset of \(Implementation.names.joined(separator: ",")), got \"\(text)\"")
-            }
-            suite.implementations = Implementation.names.filter(impls.contains)
+            suite.implementations = try ImplementationKind.list(text)
         }
         if let pattern = args.value("filter") {
             do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(pattern)") }
@@ -57,11 +53,7 @@ enum RunCommand {
         let width = Scenario.builtIn.map(\.name.count).max() ?? 0
         return "scenarios:\n" + Scenario.builtIn.map { "  " + $0.name.padding(width) + "  " + $0.summary }.joined(separator: "\n")
             + "\nimplementations:\n"
-            + "  reference      the scalar literal port (Double, array of structs)\n"
-            + "  simd           the SIMD8 fast path on one core\n"
-            + "  simd-parallel  the fast path split across all cores at every size\n"
-            + "  c              the same math in C, -O3, same target CPU\n"
-            + "  limit          storing the same bytes with no math (store bandwidth)\n"
+            + ImplementationKind.allCases.map { "  " + $0.name.padding(13) + "  " + $0.summary + "\n" }.joined()
     }
 }
 

@@ -22,7 +22,7 @@ struct Statistics: Equatable {
 /// One measured row: an implementation on a scenario at a size.
 struct Result {
     var scenario: String
-    var impl: String
+    var impl: ImplementationKind
     var subviews: Int
     /// Frames rendered while timing.
     var frames: Int

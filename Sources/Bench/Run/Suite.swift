@@ -3,7 +3,7 @@ import Kernel
 /// What `bench run` measures and how long it may take.
 struct SuiteOptions {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
-    var implementations = Implementation.names
+    var implementations = ImplementationKind.allCases
     var filter: Regex<AnyRegexOutput>?
     var budgetSeconds = 0.4
     var progress = false
@@ -27,12 +27,12 @@ enum Suite {
                 progress("\(scenario.name) at \(size) subviews")
                 let (walkthrough, scrolls) = try scenario.make(size)
                 let plan = AnimationPlan(walkthrough)
-                let impls = options.implementations.map { Implementation.make($0, walkthrough, scrolls, plan: plan) }
-                try checkAgreement(impls, scroll: scrolls[0], scenario: scenario.name, size: size)
+                let impls = options.implementations.map { $0.make(plan, scrolls: scrolls) }
+                try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
                 let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
                 let sampler = Sampler(budgetSeconds: options.budgetSeconds)
                 for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
-                    results.append(Result(scenario: scenario.name, impl: impl.name, subviews: perFrame,
+                    results.append(Result(scenario: scenario.name, impl: impl.kind, subviews: perFrame,
                                           frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
                 }
             }
@@ -52,26 +52,27 @@ enum Suite {
     /// One frame of each implementation at `x`, compared with the reference (parity
     /// tolerance) and, for `simd-parallel`, with `simd` bit for bit. A disagreement stops
     /// the run: timing wrong answers is worthless.
-    static func checkAgreement(_ impls: [Implementation], scroll x: Double, scenario: String, size: Int) throws(BenchError) {
+    static func checkAgreement(_ impls: [any Implementation], _ walkthrough: Walkthrough, scroll x: Double,
+                               scenario: String, size: Int) throws(BenchError) {
         for impl in impls { impl.render(scroll: x) }
-        let reference = try bench { () throws(WalkthroughError) in try ReferenceAnimator.frame(impls[0].walkthrough, scroll: x) }
-        let simd = impls.first { $0.name == "simd" }?.state()
+        let reference = try bench { () throws(WalkthroughError) in try ReferenceAnimator.frame(walkthrough, scroll: x) }
+        let simd = impls.first { $0.kind == .simd }?.state()
         for impl in impls {
             guard let state = impl.state() else { continue }
             guard state.currentPage == reference.currentPage else {
-                throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): current page")
+                throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): current page")
             }
             for (page, expected) in zip(state.pages, reference.pages) {
                 guard page.animated == expected.animated, page.offset == expected.offset else {
-                    throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
+                    throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
                 }
                 for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
                     if let why = ParityTolerance.mismatch(a, b) {
-                        throw BenchError("\(impl.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
+                        throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
                     }
                 }
             }
-            if impl.name == "simd-parallel", let simd, state.pages.map(\.subviews) != simd.pages.map(\.subviews) {
+            if impl.kind == .simdParallel, let simd, state.pages.map(\.subviews) != simd.pages.map(\.subviews) {
                 throw BenchError("simd-parallel is not bitwise equal to simd on \(scenario) at \(size)")
             }
         }

@@ -14,8 +14,8 @@
 #include <stdint.h>
 
 typedef struct {
-    const float *speeds;     /* per block: 8 x speeds, then 8 y speeds */
-    const int32_t *statics;  /* per subview, non-zero: static (identity, alpha 1) */
+    const float *speeds;          /* per block: 8 x speeds, then 8 y speeds */
+    const uint8_t *static_lanes;  /* per block: bit l set when lane l is static (identity, alpha 1) */
 } anchor_inputs;
 
 typedef struct {
@@ -31,8 +31,8 @@ typedef struct {
     float m34;
 } anchor_page;
 
-/* Blocks [0, blocks) of one page into `out`, its first frame block. */
-void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, float *out, long blocks);
+/* Blocks [first, end) of one page; `in` and `out` point at the page's first block. */
+void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, float *out, long first, long end);
 
 /* Stores `blocks` frame blocks, the frame's bytes, with no math. */
 void anchor_store_limit(float *out, long blocks, float value);

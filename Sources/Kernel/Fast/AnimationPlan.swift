@@ -1,17 +1,20 @@
 /// A walkthrough laid out for the fast path, once, when it is loaded.
 ///
 /// Per block of `Lanes.count` subviews (see `Lanes`): the speeds
-/// `s_k = speed + (k + 1)·speedVariance` as Floats, x lanes then y lanes; a static mask
-/// (Int32, −1 for static subviews, 0 for the others and for padding); and the same as a bit
-/// mask per block, which the kernel uses to patch static lanes after storing.
-/// Immutable after construction, and so `Sendable`.
+/// `s_k = speed + (k + 1)·speedVariance` as Floats, x lanes then y lanes, and a bit mask of
+/// the block's static lanes, which the kernels patch after storing.
+/// Immutable after construction, and so `Sendable`: animators on several threads may
+/// share one plan.
 public struct AnimationPlan: Sendable {
+    /// The walkthrough this plan lays out.
     public let walkthrough: Walkthrough
-    public let pages: [PageLayout]
+    /// Where each page's blocks sit, and its settings.
+    package let pages: [PageLayout]
     /// Subview slots over all pages, padding included: the pages' padded counts added up.
-    public let slotCount: Int
+    package let slotCount: Int
     @usableFromInline let storage: PlanStorage
 
+    /// Lays out `walkthrough`'s per-subview parameters for the kernels, once.
     public init(_ walkthrough: Walkthrough) {
         var pages: [PageLayout] = []
         var start = 0
@@ -31,18 +34,10 @@ public struct AnimationPlan: Sendable {
         }
     }
 
-    /// Calls `body` with page `page`'s parameters. The pointers are valid only inside `body`.
-    public func withUnsafeInputs<R>(page: Int, _ body: (KernelInputs) throws -> R) rethrows -> R {
-        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
-        return try withExtendedLifetime(storage) { try body(inputs(page)) }
-    }
-
-    /// The page's parameters, offset to its first block.
-    @inlinable
+    /// The page's parameters, offset to its first block. Valid while the plan lives.
     func inputs(_ page: Int) -> KernelInputs {
         let start = pages[page].start
         return KernelInputs(speeds: UnsafePointer(storage.speeds + 2 * start),
-                            statics: UnsafePointer(storage.statics + start),
                             staticLanes: UnsafePointer(storage.staticLanes + start / Lanes.count))
     }
 }
@@ -52,15 +47,12 @@ public struct AnimationPlan: Sendable {
 @usableFromInline
 final class PlanStorage: @unchecked Sendable {
     @usableFromInline let speeds: UnsafeMutablePointer<Float>
-    @usableFromInline let statics: UnsafeMutablePointer<Int32>
     @usableFromInline let staticLanes: UnsafeMutablePointer<UInt8>
 
     init(slots: Int) {
         speeds = .allocateAligned(2 * slots)
-        statics = .allocateAligned(slots)
         staticLanes = .allocateAligned(slots / Lanes.count)
         speeds.initialize(repeating: 0, count: 2 * slots)
-        statics.initialize(repeating: 0, count: slots)
         staticLanes.initialize(repeating: 0, count: slots / Lanes.count)
     }
 
@@ -71,7 +63,6 @@ final class PlanStorage: @unchecked Sendable {
             speeds[block * 2 * Lanes.count + lane] = Float(saturating: s.x)
             speeds[block * 2 * Lanes.count + Lanes.count + lane] = Float(saturating: s.y)
             if page.isStatic(subview: k) {
-                statics[start + k] = -1
                 staticLanes[block] |= 1 << lane
             }
         }
@@ -79,23 +70,19 @@ final class PlanStorage: @unchecked Sendable {
 
     deinit {
         speeds.deallocate()
-        statics.deallocate()
         staticLanes.deallocate()
     }
 }
 
-/// Raw pointers to one page's (or one chunk's) parameters, starting at its first block.
-public struct KernelInputs {
+/// Raw pointers to one page's parameters, starting at its first block.
+package struct KernelInputs {
     /// Per block: the x speeds of its lanes, then the y speeds.
-    public let speeds: UnsafePointer<Float>
-    /// −1 for a static subview, 0 otherwise; one Int32 a subview.
-    public let statics: UnsafePointer<Int32>
+    package let speeds: UnsafePointer<Float>
     /// One bit mask per block: bit `l` is set when lane `l` is static.
-    public let staticLanes: UnsafePointer<UInt8>
+    package let staticLanes: UnsafePointer<UInt8>
 
-    @usableFromInline init(speeds: UnsafePointer<Float>, statics: UnsafePointer<Int32>,
-                           staticLanes: UnsafePointer<UInt8>) {
-        (self.speeds, self.statics, self.staticLanes) = (speeds, statics, staticLanes)
+    init(speeds: UnsafePointer<Float>, staticLanes: UnsafePointer<UInt8>) {
+        (self.speeds, self.staticLanes) = (speeds, staticLanes)
     }
 
     @inline(__always)

@@ -5,7 +5,7 @@ extension Float {
     /// So a Double input too large for Float keeps the reference's arithmetic where it
     /// matters most: `0 · huge` stays 0 (an infinity would make it NaN).
     @inlinable
-    public init(saturating d: Double) {
+    package init(saturating d: Double) {
         let limit = Double(Float.greatestFiniteMagnitude)
         self = d.isFinite ? Float(Swift.min(Swift.max(d, -limit), limit)) : Float(d)
     }

@@ -7,12 +7,11 @@ extension FrameBuffer {
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
     public func transform(page: Int, subview k: Int) -> Transform3D {
         checkIndex(page: page, subview: k)
-        let blocks = blocks(page: page)
-        var fields = [Double](repeating: 0, count: 16)
-        for c in 0..<16 {
-            fields[c] = Double(blocks[Lanes.frameIndex(FrameComponent(rawValue: c)!, subview: k)])
-        }
-        return Transform3D(fields: fields)
+        // Field c of the subview sits c·8 Floats after its lane's first field.
+        let f = blocks(page: page) + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
+        func d(_ c: Int) -> Double { Double(f[c &* Lanes.count]) }
+        return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
+                           m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
     }
 
     /// Subview `k`'s alpha.
@@ -61,17 +60,6 @@ extension FrameBuffer {
         let floats = pages[page].blocks * Lanes.frameBlockFloats
         return try withExtendedLifetime(storage) {
             try body(UnsafeBufferPointer(start: blocks(page: page), count: floats))
-        }
-    }
-
-    /// The same blocks, writable, for clients that fill frames with their own kernels.
-    public mutating func withUnsafeMutableBlocks<R>(page: Int,
-                                                    _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) rethrows -> R {
-        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
-        makeUnique()
-        let floats = pages[page].blocks * Lanes.frameBlockFloats
-        return try withExtendedLifetime(storage) {
-            try body(UnsafeMutableBufferPointer(start: blocks(page: page), count: floats))
         }
     }
 

@@ -5,16 +5,27 @@
 /// what it last had (identity and alpha 1 at first). A value type with copy-on-write
 /// storage: copying it is cheap, and writing to a shared copy copies the blocks once.
 public struct FrameBuffer: Sendable {
-    public let pages: [PageLayout]
+    /// Where each page's blocks sit.
+    package let pages: [PageLayout]
     @usableFromInline var storage: FrameStorage
 
+    /// A frame for `plan`: every subview the identity with alpha 1.
     public init(for plan: AnimationPlan) {
         pages = plan.pages
         storage = FrameStorage(slots: plan.slotCount)
     }
 
+    /// The number of pages.
+    public var pageCount: Int { pages.count }
+
+    /// The number of subviews on page `page`.
+    /// - Precondition: `page` in range (checked; a trap names it).
+    public func subviewCount(page: Int) -> Int {
+        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
+        return pages[page].count
+    }
+
     /// Page `page`'s first block.
-    @inlinable
     func blocks(page: Int) -> UnsafeMutablePointer<Float> {
         storage.base + pages[page].start / Lanes.count * Lanes.frameBlockFloats
     }

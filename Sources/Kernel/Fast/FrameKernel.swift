@@ -3,10 +3,8 @@
 /// Each block of `Lanes.count` subviews loads its speeds, computes the 16 fields and alpha
 /// in lanes (`uniform` for one matrix per page, `spinning` for per-subview angles), stores
 /// 17 vectors, then patches its static lanes. The serial reference is `ReferenceAnimator`.
-@usableFromInline
 enum FrameKernel {
     /// Blocks `blocks` of one page.
-    @usableFromInline
     static func run(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         if let spin = k.spin {
             // Each combination is its own specialization, so the loop has no flag tests.
@@ -30,7 +28,6 @@ enum FrameKernel {
     /// One matrix per page (no rotation, or one angle for the whole page); translating
     /// pages add `f·s_k.x`, `g·s_k.y` to row 4.
     @inline(never)
-    @usableFromInline
     static func uniform(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
         let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
         var lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
@@ -44,7 +41,6 @@ enum FrameKernel {
 
     /// A Zoom page without per-subview spin: the same matrix for every subview.
     @inline(never)
-    @usableFromInline
     static func uniformScale(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
         let lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
         for i in blocks {
@@ -68,11 +64,11 @@ enum FrameKernel {
 
 /// The frame blocks of one page (or chunk): field `c` of block `i` at
 /// `base + i·136 + c·8` (see `Lanes`). One base register and constant offsets.
-@usableFromInline
-struct KernelOutputs {
-    @usableFromInline let base: UnsafeMutablePointer<Float>
+package struct KernelOutputs {
+    /// The page's (or chunk's) first frame block.
+    package let base: UnsafeMutablePointer<Float>
 
-    @usableFromInline init(base: UnsafeMutablePointer<Float>) {
+    init(base: UnsafeMutablePointer<Float>) {
         self.base = base
     }
 

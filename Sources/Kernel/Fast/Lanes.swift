@@ -12,16 +12,19 @@
 /// starts on a block and owns whole blocks, so loops have no scalar tail and never touch
 /// memory outside their page.
 public enum Lanes {
+    /// 8: subviews per block.
     public static let count = 8
-    public typealias Floats = SIMD8<Float>
-    public typealias Doubles = SIMD8<Double>
+    /// One vector of Float lanes: the register form of one field of a block.
+    package typealias Floats = SIMD8<Float>
+    /// One vector of Double lanes (range reduction of the per-block angles).
+    package typealias Doubles = SIMD8<Double>
 
     /// Floats in one frame block: 17 fields × 8 lanes.
     public static let frameBlockFloats = FrameComponent.count * count
 
     /// `n` rounded up to a whole number of lanes.
     @inlinable
-    public static func padded(_ n: Int) -> Int {
+    package static func padded(_ n: Int) -> Int {
         (n + count - 1) / count * count
     }
 

@@ -1,32 +1,32 @@
 /// What one page needs for one frame, worked out once per page in Double (as the reference
-/// does it) and handed to the lanes in Float. Public for clients that drive the streams
-/// with their own kernels (the benchmark's C anchor is one).
-public struct PageConstants: Sendable {
+/// does it) and handed to the lanes in Float: what every `PageKernel` gets per page and
+/// frame (the benchmark's C anchor converts it to its own struct).
+package struct PageConstants: Sendable {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
-    public internal(set) var matrix: SIMD16<Float>
-    public internal(set) var translates: Bool
+    package internal(set) var matrix: SIMD16<Float>
+    package internal(set) var translates: Bool
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
-    public internal(set) var f: Float, g: Float
-    public internal(set) var alpha: Float
+    package internal(set) var f: Float, g: Float
+    package internal(set) var alpha: Float
     /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
     /// builds `R(θ_k)·A·P` per lane from the fields below.
-    public internal(set) var spin: Spin?
+    package internal(set) var spin: Spin?
 
-    public struct Spin: Sendable {
+    package struct Spin: Sendable {
         /// `A = angle·(1 − o)` and `D = angleVariance·(1 − o)`: `θ_k = A + (k + 1)·D`.
-        public internal(set) var base: Double, step: Double
+        package internal(set) var base: Double, step: Double
         /// `cos(l·D)` and `sin(l·D)` in lane `l`, by recurrence in Double from one `sin`/`cos`.
-        public internal(set) var laneCos: Lanes.Floats, laneSin: Lanes.Floats
+        package internal(set) var laneCos: Lanes.Floats, laneSin: Lanes.Floats
         /// Products of the unit axis: xx, yy, zz, xy, xz, yz and x, y, z.
-        public internal(set) var xx, yy, zz, xy, xz, yz, x, y, z: Float
+        package internal(set) var xx, yy, zz, xy, xz, yz, x, y, z: Float
         /// Zoom's scale `m(o)`, or 1 for a translating page.
-        public internal(set) var scale: Float
+        package internal(set) var scale: Float
         /// `m34` of the perspective, or nil for none.
-        public internal(set) var m34: Float?
+        package internal(set) var m34: Float?
     }
 
-    public init(_ layout: PageLayout, offset o: Double) {
+    package init(_ layout: PageLayout, offset o: Double) {
         let factors = PageAnimation.translationFactors(layout.animationType, offset: o)
         let m = PageAnimation.mirrored(o)
         let base = factors == nil ? Transform3D.scale(m, m, 1) : .identity

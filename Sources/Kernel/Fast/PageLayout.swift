@@ -1,18 +1,20 @@
-/// Where one page lives in the plan's and the frame buffer's streams, and the page
-/// settings the kernel needs each frame.
-public struct PageLayout: Hashable, Sendable {
-    /// First index of the page's segment (a multiple of `Lanes.count`).
-    public let start: Int
+/// Where one page's blocks sit in the plan and the frame buffer, and the page settings the
+/// kernels need each frame.
+package struct PageLayout: Hashable, Sendable {
+    /// The page's first subview slot over all pages (a multiple of `Lanes.count`, so the
+    /// page starts on a block).
+    package let start: Int
     /// Subviews on the page.
-    public let count: Int
-    /// `count` rounded up to whole lanes; the segment's length.
-    public let paddedCount: Int
-    public let animationType: AnimationType
-    public let animateAlpha: Bool
-    public let rotation: Rotation?
+    package let count: Int
+    /// `count` rounded up to whole blocks: the slots the page owns.
+    package let paddedCount: Int
+    package let animationType: AnimationType
+    package let animateAlpha: Bool
+    package let rotation: Rotation?
 
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
-    public var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }
+    package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }
 
-    public var blocks: Int { paddedCount / Lanes.count }
+    /// The page's blocks of `Lanes.count` subviews.
+    package var blocks: Int { paddedCount / Lanes.count }
 }

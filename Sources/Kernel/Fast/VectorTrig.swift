@@ -15,11 +15,11 @@
 /// per decade up to 10⁸ gave at most 9.3e-8, about 1.5 Float ulps of 1): at most
 /// `maximumError` absolute for |θ| ≤ `accurateRange`. Beyond that the reduction loses
 /// bits and the results drift, but stay finite for finite θ; NaN or infinite θ give NaN.
-public enum VectorTrig {
+package enum VectorTrig {
     /// Bound on the absolute error of both results for |θ| ≤ `accurateRange`.
-    public static let maximumError = 1.5e-7
+    package static let maximumError = 1.5e-7
     /// 2²⁰ radians.
-    public static let accurateRange = 1_048_576.0
+    package static let accurateRange = 1_048_576.0
 
     @usableFromInline static let twoOverPi = 0.63661977236758134308
     @usableFromInline static let p1 = 1.5707963705062866        // Float(π/2)
@@ -28,7 +28,7 @@ public enum VectorTrig {
     @usableFromInline static let roundingMagic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²
 
     @inlinable @inline(__always)
-    public static func sinCos(_ theta: Lanes.Doubles) -> (sin: Lanes.Floats, cos: Lanes.Floats) {
+    package static func sinCos(_ theta: Lanes.Doubles) -> (sin: Lanes.Floats, cos: Lanes.Floats) {
         let n = (theta * twoOverPi + roundingMagic) - roundingMagic
         let r = ((theta - n * p1) - n * p2) - n * p3
         // n mod 4 as −2 … 2 (quarter-turns since the nearest full turn); exact in Float.

@@ -5,6 +5,9 @@ import Dispatch
 /// `update(scroll:)` is what an app calls from `scrollViewDidScroll`: it computes every
 /// page's offset, animates the pages in the `−2 < o < 2` window and leaves the others as
 /// they were. Steady-state frames allocate nothing (single-threaded; see `parallelThreshold`).
+///
+/// It is the package's one frame driver: the page kernel it calls per animated page is
+/// the SIMD kernel for apps, and the benchmark's anchors for the benchmark (`PageKernel`).
 public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores. Waking the
     /// workers costs a few µs a frame; on the 2-core development machine the split broke
@@ -12,29 +15,43 @@ public struct WalkthroughAnimator: Sendable {
     /// are bitwise identical either way.
     public static let defaultParallelThreshold = 65_536
 
+    /// The walkthrough laid out for the kernels; immutable, and may be shared by animators.
     public let plan: AnimationPlan
+    /// The last frame: every page's transforms and alphas.
     public private(set) var frame: FrameBuffer
-    /// Each page's offset at the last `update`.
-    public private(set) var offsets: [Double]
-    /// Whether each page was in the window at the last `update`.
-    public private(set) var animated: [Bool]
+    /// Each page's offset and window flag at the last `update` (`PagePosition.unknown` before).
+    public private(set) var positions: [PagePosition]
+    /// `floor(x / W)` clamped to the pages, at the last `update` (0 before).
     public private(set) var currentPage = 0
+    /// The scroll position of the last `update` (0 before).
     public private(set) var scrollPosition = 0.0
+    /// Subviews in the window from which a frame is split across `threads` workers.
     public var parallelThreshold = WalkthroughAnimator.defaultParallelThreshold
-    /// Worker count for the split; 1 disables it.
+    /// Worker count for the split; 1 disables it. Defaults to the online processors.
     public var threads = onlineProcessorCount()
+    /// Computes each animated page's blocks.
+    package let kernel: any PageKernel
 
+    /// An animator for `walkthrough`: lays out its parameters once (`AnimationPlan`).
+    /// The frame is the identity with alpha 1 everywhere until the first `update`.
     public init(_ walkthrough: Walkthrough) {
         self.init(plan: AnimationPlan(walkthrough))
     }
 
+    /// An animator over an existing plan, which several animators may share.
     public init(plan: AnimationPlan) {
-        self.plan = plan
-        frame = FrameBuffer(for: plan)
-        offsets = Array(repeating: .nan, count: plan.pages.count)
-        animated = Array(repeating: false, count: plan.pages.count)
+        self.init(plan: plan, kernel: SIMDPageKernel())
     }
 
+    /// An animator that computes its pages with `kernel` (the benchmark's anchors).
+    package init(plan: AnimationPlan, kernel: any PageKernel) {
+        self.plan = plan
+        self.kernel = kernel
+        frame = FrameBuffer(for: plan)
+        positions = Array(repeating: .unknown, count: plan.pages.count)
+    }
+
+    /// The walkthrough this animator animates.
     public var walkthrough: Walkthrough { plan.walkthrough }
 
     /// The frame at scroll position `x`.
@@ -46,16 +63,16 @@ public struct WalkthroughAnimator: Sendable {
         var work = 0
         for i in pages.indices {
             let o = walkthrough.offset(ofPage: i, scroll: x)
-            offsets[i] = o
-            animated[i] = Walkthrough.isInWindow(o)
-            if animated[i] { work += pages[i].count }
+            let animated = Walkthrough.isInWindow(o)
+            positions[i] = PagePosition(offset: o, animated: animated)
+            if animated { work += pages[i].count }
         }
         frame.makeUnique()
         if threads > 1 && work >= parallelThreshold {
             evaluateInParallel()
         } else {
-            for i in pages.indices where animated[i] {
-                evaluate(page: i, offset: offsets[i], blocks: 0..<pages[i].blocks)
+            for i in pages.indices where positions[i].animated {
+                evaluate(page: i, offset: positions[i].offset, blocks: 0..<pages[i].blocks)
             }
         }
     }
@@ -71,28 +88,28 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>) {
-        let output = KernelOutputs(base: frame.blocks(page: i))
+        let output = KernelOutputs(base: frame.blocks(page: i)), inputs = plan.inputs(i)
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.
         precondition(blocks.lowerBound >= 0 && blocks.upperBound <= plan.pages[i].blocks,
                      "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
         precondition(Int(bitPattern: output.base) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned frame block")
-        precondition(Int(bitPattern: plan.inputs(i).speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
+        precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        FrameKernel.run(PageConstants(plan.pages[i], offset: o), plan.inputs(i), output, blocks: blocks)
+        kernel.evaluate(PageConstants(plan.pages[i], offset: o), inputs, output, blocks: blocks)
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.
     private func evaluateInParallel() {
         let parts = threads
-        let pages = plan.pages.indices.filter { animated[$0] }
+        let pages = plan.pages.indices.filter { positions[$0].animated }
         let this = self
         DispatchQueue.concurrentPerform(iterations: pages.count * parts) { n in
             let page = pages[n / parts], part = n % parts
             let blocks = this.plan.pages[page].blocks
             let range = blocks * part / parts ..< blocks * (part + 1) / parts
-            this.evaluate(page: page, offset: this.offsets[page], blocks: range)
+            this.evaluate(page: page, offset: this.positions[page].offset, blocks: range)
         }
     }
 }

@@ -6,11 +6,16 @@
 /// other file follows it.
 @frozen
 public struct Transform3D: Hashable, Sendable {
+    /// Row 1: the image of the x axis; `m14` is x's share of the perspective `w`.
     public var m11, m12, m13, m14: Double
+    /// Row 2: the image of the y axis; `m24` is y's share of the perspective `w`.
     public var m21, m22, m23, m24: Double
+    /// Row 3: the image of the z axis; `m34 = −1/d` gives a viewer at distance `d`.
     public var m31, m32, m33, m34: Double
+    /// Row 4: the translation `m41 m42 m43`, and `m44` (1 for an affine transform).
     public var m41, m42, m43, m44: Double
 
+    /// A transform from its 16 fields, row by row.
     @inlinable
     public init(
         m11: Double, m12: Double, m13: Double, m14: Double,

@@ -1,16 +1,17 @@
 /// The formulas of the four prebuilt animations as functions of the page offset `o`,
-/// in Double. The reference applies them per subview; the fast path evaluates them once
-/// per page and broadcasts.
-public enum PageAnimation {
+/// in Double. The fast path evaluates them once per page and broadcasts; the reference
+/// writes the same formulas out on its own, per subview, so that it stays an independent
+/// oracle.
+package enum PageAnimation {
     /// `m(o) = o ≤ 1 ? o : 2 − o`: the offset mirrored about 1, used by Zoom, InOut and alpha.
     @inlinable
-    public static func mirrored(_ o: Double) -> Double {
+    package static func mirrored(_ o: Double) -> Double {
         o <= 1 ? o : 2 - o
     }
 
     /// `clamp(m(o), 0, 1)` when the page animates alpha, else 1.
     @inlinable
-    public static func alpha(offset o: Double, animateAlpha: Bool) -> Double {
+    package static func alpha(offset o: Double, animateAlpha: Bool) -> Double {
         animateAlpha ? Swift.min(Swift.max(mirrored(o), 0), 1) : 1
     }
 
@@ -21,7 +22,7 @@ public enum PageAnimation {
     /// - Curve: `X = 10·(1 − o)`, `f = X³ − 25·X`, `g = X³ − 20·X`
     /// - InOut: `f = g = 100·(1 − m(o))`
     @inlinable
-    public static func translationFactors(_ type: AnimationType, offset o: Double) -> SIMD2<Double>? {
+    package static func translationFactors(_ type: AnimationType, offset o: Double) -> SIMD2<Double>? {
         switch type {
         case .linear:
             let mx = (1 - o) * 100

@@ -1,0 +1,55 @@
+import Kernel
+
+/// The implementations `bench` can time, with their names, summaries and factories in one
+/// place (`--impls`, `--list` and `--help` print from here).
+enum ImplementationKind: String, CaseIterable, Sendable {
+    case reference
+    case simd
+    case simdParallel = "simd-parallel"
+    case c
+    case limit
+
+    /// The name on the command line and in reports.
+    var name: String { rawValue }
+
+    /// One line for `--list`.
+    var summary: String {
+        switch self {
+        case .reference: return "the scalar literal port (Double, array of structs)"
+        case .simd: return "the SIMD8 fast path on one core"
+        case .simdParallel: return "the fast path split across all cores at every size"
+        case .c: return "the same math in C, -O3, same target CPU, through the same frame driver"
+        case .limit: return "storing the same bytes with no math (store bandwidth), same frame driver"
+        }
+    }
+
+    /// A fresh implementation that cycles through `scrolls`.
+    func make(_ plan: AnimationPlan, scrolls: [Double]) -> any Implementation {
+        switch self {
+        case .reference:
+            return ReferenceImplementation(plan.walkthrough, scrolls: scrolls)
+        case .simd:
+            var animator = WalkthroughAnimator(plan: plan)
+            animator.threads = 1
+            return AnimatorImplementation(self, animator, scrolls: scrolls)
+        case .simdParallel:
+            var animator = WalkthroughAnimator(plan: plan)
+            animator.parallelThreshold = 0
+            return AnimatorImplementation(self, animator, scrolls: scrolls)
+        case .c, .limit:
+            var animator = WalkthroughAnimator(plan: plan, kernel: self == .c ? CAnchorKernel() : StoreLimitKernel())
+            animator.threads = 1
+            return AnimatorImplementation(self, animator, scrolls: scrolls)
+        }
+    }
+
+    /// Parses a comma-separated list such as `simd,c`, keeping this type's order.
+    static func list(_ text: String) throws(BenchError) -> [ImplementationKind] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !names.isEmpty, names.allSatisfy({ ImplementationKind(rawValue: $0) != nil }) else {
+            let all = allCases.map(\.name).joined(separator: ",")
+            throw BenchError("--impls takes a comma-separated subset of \(all), got \"\(text)\"")
+        }
+        return allCases.filter { names.contains($0.name) }
+    }
+}

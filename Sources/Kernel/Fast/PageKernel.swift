@@ -1,0 +1,24 @@
+/// The part of a frame that differs between implementations: one page's blocks.
+///
+/// `WalkthroughAnimator.update(scroll:)` is the one frame driver. It does everything
+/// around the kernel — the current page, every page's offset and window, the per-page
+/// constants in Double, the split across cores — and calls `evaluate` once per animated
+/// page (or once per chunk of its blocks when a frame is split). The SIMD kernel is the
+/// default; the benchmark plugs its C anchor and store limit in here, so that every
+/// implementation it times runs through the same loop.
+package protocol PageKernel: Sendable {
+    /// Writes blocks `blocks` (page-relative, whole blocks of the page only) of one page
+    /// whose constants for this frame are `constants`. `inputs` and `output` start at the
+    /// page's first block.
+    func evaluate(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>)
+}
+
+/// The fast path: `FrameKernel`'s SIMD loops.
+package struct SIMDPageKernel: PageKernel {
+    package init() {}
+
+    package func evaluate(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs,
+                          blocks: Range<Int>) {
+        FrameKernel.run(constants, inputs, output, blocks: blocks)
+    }
+}
