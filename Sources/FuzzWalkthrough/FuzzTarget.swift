@@ -50,14 +50,32 @@ enum FuzzTarget {
                 return "page \(r.index) window or offset differs at scroll \(x)"
             }
             let page = walkthrough.pages[r.index]
-            for (k, (a, b)) in zip(f.subviews ?? [], r.subviews ?? []).enumerated()
-            where AccuracyDomain.contains(page, subview: k, offset: r.offset, reference: b) {
-                if let why = ParityTolerance.mismatch(a, b) {
-                    return "page \(r.index) subview \(k) at scroll \(x) (offset \(r.offset)): \(why)"
+            for (k, (a, b)) in zip(f.subviews ?? [], r.subviews ?? []).enumerated() {
+                let place = "page \(r.index) subview \(k) at scroll \(x) (offset \(r.offset))"
+                if AccuracyDomain.contains(page, subview: k, offset: r.offset, reference: b) {
+                    if let why = ParityTolerance.mismatch(a, b) { return "\(place): \(why)" }
+                } else if let why = OutsideTheDomain.violation(a, b, page: page, offset: r.offset) {
+                    return "\(place), outside the accuracy domain: \(why)"
                 }
             }
         }
         return nil
+    }
+}
+
+/// What the fast path promises outside the accuracy domain: where the reference is finite,
+/// a finite frame whose upper 3×3 part is a rotation times the page's scale.
+enum OutsideTheDomain {
+    static func violation(_ a: SubviewState, _ b: SubviewState, page: Page, offset o: Double) -> String? {
+        guard b.transform.fields.allSatisfy({ $0.isFinite }), b.alpha.isFinite else { return nil }
+        guard a.transform.fields.allSatisfy({ $0.isFinite }), a.alpha.isFinite else {
+            return "not finite where the reference is: \(a.transform)"
+        }
+        let scale = page.animationType == .zoom && !a.isStatic ? PageAnimation.mirrored(o) : 1
+        // Float's rounding of a huge Zoom scale (beyond 1e30) is no rotation error.
+        guard scale.magnitude <= 1e30 else { return nil }
+        let error = ParityTolerance.rotationError(a.transform, scale: scale)
+        return error <= ParityTolerance.rotationTolerance ? nil : "upper 3×3 is not a rotation times \(scale) (error \(error))"
     }
 }
 

@@ -23,6 +23,24 @@ enum FrameKernel {
         } else {
             uniformScale(k, input, output, blocks)
         }
+        if k.saturates { saturateTranslations(output, blocks) }
+    }
+
+    /// Clamps infinite `m41`, `m42` to Float's largest magnitude (NaN stays NaN): where the
+    /// reference's Double translation is finite beyond Float's range, the fast path gives a
+    /// finite frame too. Only for pages that can overflow (`PageConstants.saturates`), so
+    /// the usual loops carry no clamp.
+    @inline(never)
+    static func saturateTranslations(_ output: KernelOutputs, _ blocks: Range<Int>) {
+        let top = Lanes.Floats(repeating: .greatestFiniteMagnitude)
+        for i in blocks {
+            for c in [FrameComponent.m41.rawValue, FrameComponent.m42.rawValue] {
+                var v = output.load(c, i)
+                v.replace(with: top, where: v .== .infinity)
+                v.replace(with: -top, where: v .== -.infinity)
+                output.store(c, i, v)
+            }
+        }
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
@@ -70,6 +88,11 @@ package struct KernelOutputs {
 
     init(base: UnsafeMutablePointer<Float>) {
         self.base = base
+    }
+
+    @inline(__always)
+    func load(_ c: Int, _ i: Int) -> Lanes.Floats {
+        UnsafePointer(base + i &* Lanes.frameBlockFloats).block(c, as: Lanes.Floats.self)
     }
 
     @inline(__always)

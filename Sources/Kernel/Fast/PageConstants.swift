@@ -9,6 +9,9 @@ package struct PageConstants: Sendable {
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float
+    /// Set when `f·s_k.x` or `g·s_k.y` may overflow Float (finite in the reference's
+    /// Double): the kernel then clamps infinite translations to Float's largest magnitude.
+    package internal(set) var saturates: Bool
     /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
     /// builds `R(θ_k)·A·P` per lane from the fields below.
     package internal(set) var spin: Spin?
@@ -36,9 +39,9 @@ package struct PageConstants: Sendable {
             if layout.spinsPerSubview {
                 let a = rotation.normalizedAxis
                 let u = 1 - o
-                let step = rotation.angleVariance * u
+                let base = PageConstants.reduced(rotation.angle * u), step = PageConstants.reduced(rotation.angleVariance * u)
                 let (laneCos, laneSin) = PageConstants.laneTable(step)
-                spin = Spin(base: rotation.angle * u, step: step, laneCos: laneCos, laneSin: laneSin,
+                spin = Spin(base: base, step: step, laneCos: laneCos, laneSin: laneSin,
                             xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
                             xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
                             x: Float(a.x), y: Float(a.y), z: Float(a.z),
@@ -61,6 +64,21 @@ package struct PageConstants: Sendable {
         f = Float(saturating: factors?.x ?? 0)
         g = Float(saturating: factors?.y ?? 0)
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
+        // With a margin for the Float roundings of f, g and the speeds.
+        let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
+        saturates = (factors.map { $0.x.magnitude * layout.speedBound.x > largest || $0.y.magnitude * layout.speedBound.y > largest }) ?? false
+    }
+
+    /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`).
+    ///
+    /// Beyond 2⁵⁰ rad the vector reduction no longer finds the quadrant and its results stop
+    /// being a sine and cosine at all (a matrix that is not a rotation). Outside the
+    /// accuracy domain any angle congruent to θ will do, and `θ_k = A + (k + 1)·D` stays
+    /// congruent when `A` and `D` are reduced apart ((k + 1)·2πm is a whole number of
+    /// turns), while `|θ_k|` stays below 2²⁰ · (2²² + 2) < 2⁴³: unit sines and cosines.
+    /// Inside the range nothing changes, bit for bit.
+    static func reduced(_ theta: Double) -> Double {
+        theta.magnitude <= VectorTrig.accurateRange ? theta : theta.truncatingRemainder(dividingBy: 2 * .pi)
     }
 
     /// `cos(l·D)`, `sin(l·D)` for each lane `l`: the rotation by `D` applied `l` times,

@@ -11,6 +11,9 @@ package struct PageLayout: Hashable, Sendable {
     package let animationType: AnimationType
     package let animateAlpha: Bool
     package let rotation: Rotation?
+    /// The largest `|s_k.x|` and `|s_k.y|` on the page: whether a frame's translations can
+    /// overflow Float is known per page (`PageConstants.saturates`).
+    package let speedBound: SIMD2<Double>
 
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }

@@ -21,4 +21,23 @@ package enum ParityTolerance {
         if a.isStatic != b.isStatic || a.tag != b.tag { return "static flag or tag" }
         return nil
     }
+
+    /// How far `m`'s upper 3×3 part is from a rotation times `diag(s, s, 1)` (the page's
+    /// Zoom scale `s`, else 1): `max |G − diag(s², s², 1)| / max(1, s²)` with the Gram
+    /// matrix `G = M₃ᵀ·M₃`. Outside the accuracy domain the fast path still promises 1e-5.
+    package static func rotationError(_ m: Transform3D, scale s: Double) -> Double {
+        let rows = [SIMD3(m.m11, m.m12, m.m13), SIMD3(m.m21, m.m22, m.m23), SIMD3(m.m31, m.m32, m.m33)]
+        let diagonal = [s * s, s * s, 1.0]
+        var worst = 0.0
+        for i in 0..<3 {
+            for j in 0..<3 {
+                let g = rows[0][i] * rows[0][j] + rows[1][i] * rows[1][j] + rows[2][i] * rows[2][j]  // column i · column j
+                worst = Swift.max(worst, (g - (i == j ? diagonal[i] : 0)).magnitude)
+            }
+        }
+        return worst / Swift.max(1, s * s)
+    }
+
+    /// The bound on `rotationError` outside the accuracy domain.
+    package static let rotationTolerance = 1e-5
 }
