@@ -25,7 +25,8 @@ public struct AnimationPlan: Sendable {
             let bound = SIMD2(max(first.x.magnitude, last.x.magnitude), max(first.y.magnitude, last.y.magnitude))
             pages.append(PageLayout(start: start, count: page.subviews.count, paddedCount: padded,
                                     animationType: page.animationType, animateAlpha: page.animateAlpha,
-                                    rotation: page.rotation, speedBound: bound))
+                                    rotation: page.rotation, speed: page.speed, speedVariance: page.speedVariance,
+                                    speedBound: bound))
             start += padded
         }
         self.walkthrough = walkthrough

@@ -23,22 +23,24 @@ enum FrameKernel {
         } else {
             uniformScale(k, input, output, blocks)
         }
-        if k.saturates { saturateTranslations(output, blocks) }
+        if let saturation = k.saturation { saturateTranslations(saturation, output, blocks) }
     }
 
-    /// Clamps infinite `m41`, `m42` to Float's largest magnitude (NaN stays NaN): where the
-    /// reference's Double translation is finite beyond Float's range, the fast path gives a
-    /// finite frame too. Only for pages that can overflow (`PageConstants.saturates`), so
-    /// the usual loops carry no clamp.
+    /// Where Float overflowed a translation (`m41`, `m42` infinite) but the reference's
+    /// Double `f·s_k.x` (`g·s_k.y`) is finite, stores Float's largest magnitude instead:
+    /// the fast path gives a finite frame wherever the reference does, and an infinite one
+    /// where it does too. Only for pages whose translations can overflow, so the usual
+    /// loops carry no clamp; scalar, since such frames are rare.
     @inline(never)
-    static func saturateTranslations(_ output: KernelOutputs, _ blocks: Range<Int>) {
-        let top = Lanes.Floats(repeating: .greatestFiniteMagnitude)
+    static func saturateTranslations(_ s: PageConstants.Saturation, _ output: KernelOutputs, _ blocks: Range<Int>) {
         for i in blocks {
-            for c in [FrameComponent.m41.rawValue, FrameComponent.m42.rawValue] {
-                var v = output.load(c, i)
-                v.replace(with: top, where: v .== .infinity)
-                v.replace(with: -top, where: v .== -.infinity)
-                output.store(c, i, v)
+            for (c, axis) in [(FrameComponent.m41.rawValue, 0), (FrameComponent.m42.rawValue, 1)] {
+                let lanes = output.base + i &* Lanes.frameBlockFloats + c &* Lanes.count
+                for l in 0..<Lanes.count where lanes[l].isInfinite {
+                    let k = Double(i &* Lanes.count &+ l &+ 1)  // k + 1 of the page's subview
+                    let reference = s.factors[axis] * (s.speed[axis] + k * s.variance[axis])
+                    if reference.isFinite { lanes[l] = Float(saturating: reference) }
+                }
             }
         }
     }
@@ -88,11 +90,6 @@ package struct KernelOutputs {
 
     init(base: UnsafeMutablePointer<Float>) {
         self.base = base
-    }
-
-    @inline(__always)
-    func load(_ c: Int, _ i: Int) -> Lanes.Floats {
-        UnsafePointer(base + i &* Lanes.frameBlockFloats).block(c, as: Lanes.Floats.self)
     }
 
     @inline(__always)

@@ -9,9 +9,18 @@ package struct PageConstants: Sendable {
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float
-    /// Set when `f·s_k.x` or `g·s_k.y` may overflow Float (finite in the reference's
-    /// Double): the kernel then clamps infinite translations to Float's largest magnitude.
-    package internal(set) var saturates: Bool
+    /// Set when `f·s_k.x` or `g·s_k.y` may overflow Float: the kernel then revisits the
+    /// infinite translations (see `FrameKernel.saturateTranslations`).
+    package internal(set) var saturation: Saturation?
+
+    /// What it takes to tell a translation that overflows Float only from one that
+    /// overflows Double too: the reference's own factors and speeds.
+    package struct Saturation: Sendable {
+        /// `f`, `g` in Double.
+        package let factors: SIMD2<Double>
+        /// `speed` and `speedVariance`: `s_k = speed + (k + 1)·speedVariance`.
+        package let speed: SIMD2<Double>, variance: SIMD2<Double>
+    }
     /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
     /// builds `R(θ_k)·A·P` per lane from the fields below.
     package internal(set) var spin: Spin?
@@ -66,7 +75,11 @@ package struct PageConstants: Sendable {
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
         // With a margin for the Float roundings of f, g and the speeds.
         let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
-        saturates = (factors.map { $0.x.magnitude * layout.speedBound.x > largest || $0.y.magnitude * layout.speedBound.y > largest }) ?? false
+        if let fg = factors, fg.x.magnitude * layout.speedBound.x > largest || fg.y.magnitude * layout.speedBound.y > largest {
+            saturation = Saturation(factors: fg, speed: layout.speed, variance: layout.speedVariance)
+        } else {
+            saturation = nil
+        }
     }
 
     /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`).

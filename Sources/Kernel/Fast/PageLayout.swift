@@ -11,8 +11,11 @@ package struct PageLayout: Hashable, Sendable {
     package let animationType: AnimationType
     package let animateAlpha: Bool
     package let rotation: Rotation?
+    /// The page's `speed` and `speedVariance` in Double, for the rare frames whose
+    /// translations overflow Float (`PageConstants.Saturation`).
+    package let speed: SIMD2<Double>, speedVariance: SIMD2<Double>
     /// The largest `|s_k.x|` and `|s_k.y|` on the page: whether a frame's translations can
-    /// overflow Float is known per page (`PageConstants.saturates`).
+    /// overflow Float is known per page.
     package let speedBound: SIMD2<Double>
 
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
