@@ -7,7 +7,7 @@ struct CAnchorKernel: PageKernel {
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         var page = CAnchorKernel.anchorPage(k)
         var cInputs = anchor_inputs(speeds: inputs.speeds, static_lanes: inputs.staticLanes)
-        anchor_page_frame(&page, &cInputs, output.base, blocks.lowerBound, blocks.upperBound)
+        anchor_page_frame(&page, &cInputs, output.matrices.assumingMemoryBound(to: Float.self), blocks.lowerBound, blocks.upperBound)
     }
 
     static func anchorPage(_ k: PageConstants) -> anchor_page {
@@ -39,6 +39,6 @@ struct CAnchorKernel: PageKernel {
 /// The store limit as a page kernel: the same bytes into the same blocks with no math.
 struct StoreLimitKernel: PageKernel {
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        anchor_store_limit(output.base + blocks.lowerBound * Lanes.frameBlockFloats, blocks.count, 1)
+        anchor_store_limit((output.matrices + blocks.lowerBound * Lanes.frameBlockFloats * 4).assumingMemoryBound(to: Float.self), blocks.count, 1)
     }
 }

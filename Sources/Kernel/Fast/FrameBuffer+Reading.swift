@@ -1,46 +1,63 @@
-// Reading a frame for consumers: one subview as a Core Animation transform, a page
-// gathered into the array-of-structs layout that `CALayer.transform` takes, and the raw
-// blocks for clients that read the SIMD layout themselves.
+// Reading a frame out: one subview as a Core Animation transform, a page gathered into
+// CATransform3D's layout, alphas in bulk, and the raw bytes for clients that read the
+// layout themselves. None of them allocates, except `gathered`, which returns an array.
 
 extension FrameBuffer {
     /// Subview `k` of page `page` as a Double `Transform3D`.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
     public func transform(page: Int, subview k: Int) -> Transform3D {
         checkIndex(page: page, subview: k)
-        // Field c of the subview sits c·8 Floats after its lane's first field.
-        let f = blocks(page: page) + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
-        func d(_ c: Int) -> Double { Double(f[c &* Lanes.count]) }
-        return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
-                           m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
+        let p = UnsafeRawPointer(storage.base + geometry.matrixOffset(page: page, subview: k))
+        switch layout {
+        case .blocks:
+            // Field c of the subview sits c·8 Floats after its lane's first field.
+            let f = p.assumingMemoryBound(to: Float.self)
+            func d(_ c: Int) -> Double { Double(f[c &* Lanes.count]) }
+            return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
+                               m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
+        case .float4x4:
+            return Transform3D(vector: SIMD16<Double>(p.loadUnaligned(as: SIMD16<Float>.self)))
+        case .caTransform3D:
+            return p.loadUnaligned(as: Transform3D.self)
+        }
     }
 
     /// Subview `k`'s alpha.
+    /// - Precondition: `page` and `k` in range (checked; a trap names them).
     public func alpha(page: Int, subview k: Int) -> Double {
         checkIndex(page: page, subview: k)
-        return Double(blocks(page: page)[Lanes.frameIndex(.alpha, subview: k)])
+        switch layout {
+        case .blocks:
+            let p = storage.base + geometry.matrixOffset(page: page, subview: k)
+            return Double(p.load(fromByteOffset: FrameComponent.alpha.rawValue * Lanes.count * 4, as: Float.self))
+        case .float4x4:
+            return Double((storage.base + geometry.alphaOffset(page: page)).load(fromByteOffset: k * 4, as: Float.self))
+        case .caTransform3D:
+            return (storage.base + geometry.alphaOffset(page: page)).load(fromByteOffset: k * 8, as: Double.self)
+        }
+    }
+
+    /// Writes page `page`'s alphas, one Double per subview, into `destination`, which must
+    /// hold the page's subview count.
+    /// - Throws: a page out of range or a short buffer.
+    public func alphas(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
+        let count = try checkDestination(page: page, destination.count, perSubview: 1, what: "alphas")
+        guard count > 0, let out = destination.baseAddress else { return }
+        FrameReader.alphas(self, page: page, count: count, into: UnsafeMutableRawPointer(out))
     }
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
-    /// (`m11 m12 … m44`), into `destination`, which must hold `16 × count` values.
+    /// (`m11 m12 … m44`, `CATransform3D`'s memory layout), into `destination`, which must
+    /// hold `16 × count` values.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
-        guard pages.indices.contains(page) else {
-            throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
-        }
-        let count = pages[page].count
-        guard count > 0 else { return }
-        guard destination.count >= 16 * count, let out = destination.baseAddress else {
-            throw WalkthroughError(
-                "buffer of \(destination.count) doubles is too short for page \(page): needs \(16 * count)")
-        }
-        let blocks = blocks(page: page)
-        for k in 0..<count {
-            let lane = blocks + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
-            for c in 0..<16 { out[16 * k + c] = Double(lane[c * Lanes.count]) }
-        }
+        let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")
+        guard count > 0, let out = destination.baseAddress else { return }
+        FrameReader.gather(self, page: page, count: count, into: UnsafeMutableRawPointer(out))
     }
 
     /// Page `page` as 16 Doubles per subview (see `gather(page:into:)`).
+    /// - Throws: a page out of range.
     public func gathered(page: Int) throws(WalkthroughError) -> [Double] {
         guard pages.indices.contains(page) else {
             throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
@@ -52,19 +69,51 @@ extension FrameBuffer {
         return result
     }
 
-    /// Calls `body` with page `page`'s blocks: `paddedCount / 8` blocks of 136 Floats, field
-    /// `c` of subview `k` at `Lanes.frameIndex(c, subview: k)`. Lanes past `count` are
-    /// padding. The pointer is valid only inside `body`.
+    /// Calls `body` with page `page`'s blocks (layout `blocks` only): `paddedCount / 8`
+    /// blocks of 136 Floats, field `c` of subview `k` at `Lanes.frameIndex(c, subview: k)`.
+    /// Lanes past the page's count are padding. The pointer is valid only inside `body`.
+    /// - Precondition: the `blocks` layout, and `page` in range.
     public func withUnsafeBlocks<R>(page: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
+        precondition(layout == .blocks, "withUnsafeBlocks reads the blocks layout; this frame is \(layout)")
         precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
         let floats = pages[page].blocks * Lanes.frameBlockFloats
         return try withExtendedLifetime(storage) {
-            try body(UnsafeBufferPointer(start: blocks(page: page), count: floats))
+            let start = (storage.base + geometry.matrixOffset(page: page)).assumingMemoryBound(to: Float.self)
+            return try body(UnsafeBufferPointer(start: start, count: floats))
+        }
+    }
+
+    /// Calls `body` with page `page`'s bytes in the frame's layout: its matrices (the
+    /// blocks in `blocks`, `matrixStride` bytes per subview in the dense layouts) and its
+    /// alphas (empty in `blocks`). Valid only inside `body`.
+    /// - Precondition: `page` in range.
+    public func withUnsafeBytes<R>(page: Int,
+                                   _ body: (_ matrices: UnsafeRawBufferPointer, _ alphas: UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
+        let entries = layout == .blocks ? pages[page].paddedCount : pages[page].count
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeRawBufferPointer(start: storage.base + geometry.matrixOffset(page: page),
+                                            count: entries * layout.matrixStride),
+                     UnsafeRawBufferPointer(start: storage.base + geometry.alphaOffset(page: page),
+                                            count: entries * layout.alphaStride))
         }
     }
 
     private func checkIndex(page: Int, subview k: Int) {
         precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
         precondition((0..<pages[page].count).contains(k), "subview \(k) out of range on page \(page)")
+    }
+
+    /// The page's subview count, after checking the page and that `capacity` holds
+    /// `perSubview` values a subview.
+    private func checkDestination(page: Int, _ capacity: Int, perSubview: Int, what: String) throws(WalkthroughError) -> Int {
+        guard pages.indices.contains(page) else {
+            throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
+        }
+        let count = pages[page].count
+        guard capacity >= perSubview * count else {
+            throw WalkthroughError("buffer of \(capacity) \(what) is too short for page \(page): needs \(perSubview * count)")
+        }
+        return count
     }
 }

@@ -1,19 +1,25 @@
-/// The outputs of the fast path: per subview the 16 transform fields and alpha, in Float,
-/// in blocks of `Lanes.count` subviews laid out like the plan's pages (see `Lanes`).
+/// The outputs of the fast path: per subview the 16 transform fields and alpha, in the
+/// layout chosen for it (`FrameLayout`), laid out as `geometry` says.
 ///
-/// Allocated once per plan and reused for every frame; a page outside the window keeps
+/// Allocated once per animator and reused for every frame; a page outside the window keeps
 /// what it last had (identity and alpha 1 at first). A value type with copy-on-write
-/// storage: copying it is cheap, and writing to a shared copy copies the blocks once.
+/// storage: copying it is cheap, and writing to a shared copy copies the frame once.
 public struct FrameBuffer: Sendable {
-    /// Where each page's blocks sit.
+    /// Where each page's subviews sit.
     package let pages: [PageLayout]
+    /// The layout and where each page starts in it.
+    public let geometry: FrameGeometry
     @usableFromInline var storage: FrameStorage
 
-    /// A frame for `plan`: every subview the identity with alpha 1.
-    public init(for plan: AnimationPlan) {
+    /// A frame for `plan` in `layout`: every subview the identity with alpha 1.
+    public init(for plan: AnimationPlan, layout: FrameLayout = .blocks) {
         pages = plan.pages
-        storage = FrameStorage(slots: plan.slotCount)
+        geometry = FrameGeometry(layout, pages: plan.pages)
+        storage = FrameStorage(geometry, pages: plan.pages)
     }
+
+    /// The layout the frame is stored in.
+    public var layout: FrameLayout { geometry.layout }
 
     /// The number of pages.
     public var pageCount: Int { pages.count }
@@ -25,9 +31,9 @@ public struct FrameBuffer: Sendable {
         return pages[page].count
     }
 
-    /// Page `page`'s first block.
-    func blocks(page: Int) -> UnsafeMutablePointer<Float> {
-        storage.base + pages[page].start / Lanes.count * Lanes.frameBlockFloats
+    /// Where page `page`'s kernel writes in this frame.
+    func outputs(page: Int) -> KernelOutputs {
+        KernelOutputs(geometry, base: storage.base, page: page, count: pages[page].count)
     }
 
     /// Makes the storage unique (one check per frame, not per subview).
@@ -39,28 +45,32 @@ public struct FrameBuffer: Sendable {
     }
 }
 
-/// The frame blocks in one 64-byte aligned allocation.
+/// A frame's bytes in one 64-byte aligned allocation.
 @usableFromInline
 final class FrameStorage: @unchecked Sendable {
     // Sendable: FrameBuffer only writes through a uniquely referenced storage.
-    @usableFromInline let base: UnsafeMutablePointer<Float>
-    let floats: Int
+    let base: UnsafeMutableRawPointer
+    let byteCount: Int
 
-    init(slots: Int) {
-        floats = slots / Lanes.count * Lanes.frameBlockFloats
-        base = .allocateAligned(floats)
-        base.initialize(repeating: 0, count: floats)
-        for k in 0..<slots {
-            for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] {
-                base[Lanes.frameIndex(c, subview: k)] = 1
+    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`).
+    init(_ geometry: FrameGeometry, pages: [PageLayout]) {
+        byteCount = geometry.byteCount
+        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        for (i, page) in pages.enumerated() {
+            let out = KernelOutputs(geometry, base: base, page: i, count: page.count)
+            switch geometry.layout {
+            case .blocks: for k in 0..<page.paddedCount { BlockWriter.storeIdentity(out, subview: k) }
+            case .float4x4: for k in 0..<page.count { Float4x4Writer.storeIdentity(out, subview: k) }
+            case .caTransform3D: for k in 0..<page.count { CATransform3DWriter.storeIdentity(out, subview: k) }
             }
         }
     }
 
     private init(copying other: FrameStorage) {
-        floats = other.floats
-        base = .allocateAligned(floats)
-        base.initialize(from: other.base, count: floats)
+        byteCount = other.byteCount
+        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+        base.copyMemory(from: other.base, byteCount: byteCount)
     }
 
     @usableFromInline func copy() -> FrameStorage { FrameStorage(copying: self) }

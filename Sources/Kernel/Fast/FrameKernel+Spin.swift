@@ -13,8 +13,9 @@ extension FrameKernel {
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom).
     @inline(never)
-    static func spinning<F: SpinFlags>(_ k: PageConstants, _ spin: PageConstants.Spin, _ input: KernelInputs,
-                                       _ output: KernelOutputs, _ blocks: Range<Int>, _ flags: F.Type) {
+    static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin, _ input: KernelInputs,
+                                                        _ output: KernelOutputs, _ blocks: Range<Int>, _ flags: F.Type,
+                                                        _ writer: W.Type) {
         typealias V = Lanes.Floats
         let (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))
         let (xy, xz, yz) = (V(repeating: spin.xy), V(repeating: spin.xz), V(repeating: spin.yz))
@@ -58,7 +59,8 @@ extension FrameKernel {
                     let lanes = LaneMatrix(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
                                            m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero, m44: one,
                                            alpha: alpha)
-                    store(lanes, input, output, i)
+                    W.store(lanes, output, block: i)
+                    W.patchStatics(input, output, block: i)
                 }
             }
             first += count

@@ -1,108 +1,64 @@
-/// The fast path's inner loops: one page (or a chunk of its blocks) into the frame buffer.
+/// The fast path's inner loops: one page (or a chunk of its blocks) into the frame.
 ///
-/// Each block of `Lanes.count` subviews loads its speeds, computes the 16 fields and alpha
-/// in lanes (`uniform` for one matrix per page, `spinning` for per-subview angles), stores
-/// 17 vectors, then patches its static lanes. The serial reference is `ReferenceAnimator`.
+/// Each block of `Lanes.count` subviews loads its speeds, computes what varies per lane
+/// (`uniform`: the translation; `uniformScale`: nothing; `spinning`: every field), hands
+/// it to the layout's `LayoutWriter`, then patches its static lanes. The serial reference
+/// is `ReferenceAnimator`.
 enum FrameKernel {
-    /// Blocks `blocks` of one page.
+    /// Blocks `blocks` of one page, in the outputs' layout.
     static func run(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        if let spin = k.spin {
-            // Each combination is its own specialization, so the loop has no flag tests.
-            switch (spin.scale != 1, spin.m34 != nil, k.translates) {
-            case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self)
-            case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self)
-            case (false, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, No>.self)
-            case (false, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes>.self)
-            case (true, false, false): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self)
-            case (true, false, true): spinning(k, spin, input, output, blocks, Flags<Yes, No, Yes>.self)
-            case (true, true, false): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self)
-            case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self)
-            }
-        } else if k.translates {
-            uniform(k, input, output, blocks)
-        } else {
-            uniformScale(k, input, output, blocks)
+        switch output.layout {
+        case .blocks: run(k, input, output, blocks, BlockWriter.self)
+        case .float4x4: run(k, input, output, blocks, Float4x4Writer.self)
+        case .caTransform3D: run(k, input, output, blocks, CATransform3DWriter.self)
         }
         if let saturation = k.saturation { saturateTranslations(saturation, output, blocks) }
     }
 
-    /// Where Float overflowed a translation (`m41`, `m42` infinite) but the reference's
-    /// Double `f·s_k.x` (`g·s_k.y`) is finite, stores Float's largest magnitude instead:
-    /// the fast path gives a finite frame wherever the reference does, and an infinite one
-    /// where it does too. Only for pages whose translations can overflow, so the usual
-    /// loops carry no clamp; scalar, since such frames are rare.
-    @inline(never)
-    static func saturateTranslations(_ s: PageConstants.Saturation, _ output: KernelOutputs, _ blocks: Range<Int>) {
-        for i in blocks {
-            for (c, axis) in [(FrameComponent.m41.rawValue, 0), (FrameComponent.m42.rawValue, 1)] {
-                let lanes = output.base + i &* Lanes.frameBlockFloats + c &* Lanes.count
-                for l in 0..<Lanes.count where lanes[l].isInfinite {
-                    let k = Double(i &* Lanes.count &+ l &+ 1)  // k + 1 of the page's subview
-                    let reference = s.factors[axis] * (s.speed[axis] + k * s.variance[axis])
-                    if reference.isFinite { lanes[l] = Float(saturating: reference) }
-                }
+    @inline(__always)
+    static func run<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
+                                     _ blocks: Range<Int>, _ writer: W.Type) {
+        if let spin = k.spin {
+            // Each combination is its own specialization, so the loop has no flag tests.
+            switch (spin.scale != 1, spin.m34 != nil, k.translates) {
+            case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self, W.self)
+            case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self, W.self)
+            case (false, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, No>.self, W.self)
+            case (false, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes>.self, W.self)
+            case (true, false, false): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self, W.self)
+            case (true, false, true): spinning(k, spin, input, output, blocks, Flags<Yes, No, Yes>.self, W.self)
+            case (true, true, false): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self, W.self)
+            case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
+        } else if k.translates {
+            uniform(k, input, output, blocks, W.self)
+        } else {
+            uniformScale(k, input, output, blocks, W.self)
         }
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
     /// pages add `f·s_k.x`, `g·s_k.y` to row 4.
     @inline(never)
-    static func uniform(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
+    static func uniform<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
+                                         _ blocks: Range<Int>, _: W.Type) {
         let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
-        var lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
+        let template = W.template(k.matrix, alpha: k.alpha)
         for i in blocks {
             // `+ 0` turns −0 into +0, as the reference's additions do.
-            lanes.m41 = f * input.speedX(i) + 0
-            lanes.m42 = g * input.speedY(i) + 0
-            store(lanes, input, output, i)
+            W.storeTranslated(template, m41: f * input.speedX(i) + 0, m42: g * input.speedY(i) + 0, output, block: i)
+            W.patchStatics(input, output, block: i)
         }
     }
 
     /// A Zoom page without per-subview spin: the same matrix for every subview.
     @inline(never)
-    static func uniformScale(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
-        let lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
+    static func uniformScale<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
+                                              _ blocks: Range<Int>, _: W.Type) {
+        let template = W.template(k.matrix, alpha: k.alpha)
         for i in blocks {
-            store(lanes, input, output, i)
+            W.storeTemplate(template, output, block: i)
+            W.patchStatics(input, output, block: i)
         }
-    }
-
-    /// Stores a block, then puts the identity and alpha 1 into its static lanes, if any.
-    /// Static subviews are rare, so patching their lanes one by one beats selecting in
-    /// every lane of every block (measured: 1/3 of blocks with one static lane, 1.5x).
-    @inline(__always)
-    static func store(_ lanes: LaneMatrix, _ input: KernelInputs, _ output: KernelOutputs, _ i: Int) {
-        lanes.store(output, i)
-        var statics = input.staticLanes[i]
-        while statics != 0 {
-            output.storeIdentity(at: i &* Lanes.count &+ statics.trailingZeroBitCount)
-            statics &= statics - 1
-        }
-    }
-}
-
-/// The frame blocks of one page (or chunk): field `c` of block `i` at
-/// `base + i·136 + c·8` (see `Lanes`). One base register and constant offsets.
-package struct KernelOutputs {
-    /// The page's (or chunk's) first frame block.
-    package let base: UnsafeMutablePointer<Float>
-
-    init(base: UnsafeMutablePointer<Float>) {
-        self.base = base
-    }
-
-    @inline(__always)
-    func store(_ c: Int, _ i: Int, _ v: Lanes.Floats) {
-        (base + i &* Lanes.frameBlockFloats).storeBlock(c, v)
-    }
-
-    /// Identity and alpha 1 for the subview at index `k` (page-relative): zeros, then the
-    /// five ones (m11, m22, m33, m44, alpha). Two plain loops unroll into 22 scalar stores.
-    @inline(__always)
-    func storeIdentity(at k: Int) {
-        let lane = base + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
-        for c in 0..<FrameComponent.count { lane[c * Lanes.count] = 0 }
-        for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] { lane[c.rawValue * Lanes.count] = 1 }
     }
 }

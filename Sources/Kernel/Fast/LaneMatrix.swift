@@ -29,13 +29,14 @@ struct LaneMatrix {
         alpha = V(repeating: a)
     }
 
-    /// Stores block `i`.
+    /// Loads a stored block (`FrameLayout.blocks`): 17 aligned vector loads.
     @inline(__always)
-    func store(_ out: KernelOutputs, _ i: Int) {
-        out.store(0, i, m11); out.store(1, i, m12); out.store(2, i, m13); out.store(3, i, m14)
-        out.store(4, i, m21); out.store(5, i, m22); out.store(6, i, m23); out.store(7, i, m24)
-        out.store(8, i, m31); out.store(9, i, m32); out.store(10, i, m33); out.store(11, i, m34)
-        out.store(12, i, m41); out.store(13, i, m42); out.store(14, i, m43); out.store(15, i, m44)
-        out.store(16, i, alpha)
+    init(loading block: UnsafeRawPointer) {
+        func f(_ c: Int) -> V { block.load(fromByteOffset: c &* 32, as: V.self) }
+        (m11, m12, m13, m14) = (f(0), f(1), f(2), f(3))
+        (m21, m22, m23, m24) = (f(4), f(5), f(6), f(7))
+        (m31, m32, m33, m34) = (f(8), f(9), f(10), f(11))
+        (m41, m42, m43, m44) = (f(12), f(13), f(14), f(15))
+        alpha = f(16)
     }
 }

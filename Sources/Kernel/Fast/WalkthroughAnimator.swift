@@ -32,31 +32,58 @@ public struct WalkthroughAnimator: Sendable {
     /// Computes each animated page's blocks.
     package let kernel: any PageKernel
 
-    /// An animator for `walkthrough`: lays out its parameters once (`AnimationPlan`).
-    /// The frame is the identity with alpha 1 everywhere until the first `update`.
-    public init(_ walkthrough: Walkthrough) {
-        self.init(plan: AnimationPlan(walkthrough))
+    /// An animator for `walkthrough` whose frames are stored in `layout`: lays out its
+    /// parameters once (`AnimationPlan`). The frame is the identity with alpha 1
+    /// everywhere until the first `update`.
+    public init(_ walkthrough: Walkthrough, layout: FrameLayout = .blocks) {
+        self.init(plan: AnimationPlan(walkthrough), layout: layout)
     }
 
     /// An animator over an existing plan, which several animators may share.
-    public init(plan: AnimationPlan) {
-        self.init(plan: plan, kernel: SIMDPageKernel())
+    public init(plan: AnimationPlan, layout: FrameLayout = .blocks) {
+        self.init(plan: plan, layout: layout, kernel: SIMDPageKernel())
     }
 
     /// An animator that computes its pages with `kernel` (the benchmark's anchors).
-    package init(plan: AnimationPlan, kernel: any PageKernel) {
+    package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel) {
         self.plan = plan
         self.kernel = kernel
-        frame = FrameBuffer(for: plan)
+        frame = FrameBuffer(for: plan, layout: layout)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }
 
     /// The walkthrough this animator animates.
     public var walkthrough: Walkthrough { plan.walkthrough }
 
-    /// The frame at scroll position `x`.
+    /// The frame at scroll position `x`, into `frame`.
     /// - Throws: a non-finite `x` (nothing is changed then).
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
+        let work = try advance(to: x)
+        frame.makeUnique()
+        render(into: frame.storage.base, work: work)
+    }
+
+    /// The frame at scroll position `x`, written straight into memory the caller owns (for
+    /// example the contents of a GPU buffer) instead of `frame`, in this animator's layout:
+    /// `frame.geometry.byteCount` bytes, the matrices then (dense layouts) the alphas, page
+    /// by page as `frame.geometry` says. Any alignment works; 64 bytes is fastest. Only
+    /// the pages in the window are written: the others keep what the destination held.
+    /// `frame` is not touched, and the positions and current page are this frame's.
+    /// - Throws: a non-finite `x` or a destination smaller than the frame (nothing is
+    ///   changed then).
+    public mutating func update(scroll x: Double, into destination: UnsafeMutableRawBufferPointer) throws(WalkthroughError) {
+        let needed = frame.geometry.byteCount
+        guard destination.count >= needed else {
+            throw WalkthroughError("destination of \(destination.count) bytes is too small for the frame: needs \(needed) (\(frame.layout) layout)")
+        }
+        let work = try advance(to: x)
+        guard needed > 0, let base = destination.baseAddress else { return }
+        render(into: base, work: work)
+    }
+
+    /// The current page, the scroll position and every page's position at `x`; returns the
+    /// subviews in the window.
+    private mutating func advance(to x: Double) throws(WalkthroughError) -> Int {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         currentPage = try walkthrough.currentPage(scroll: x)
         scrollPosition = x
@@ -67,12 +94,16 @@ public struct WalkthroughAnimator: Sendable {
             positions[i] = PagePosition(offset: o, animated: animated)
             if animated { work += pages[i].count }
         }
-        frame.makeUnique()
+        return work
+    }
+
+    /// Runs the kernel over every page in the window, on one core or split.
+    private func render(into base: UnsafeMutableRawPointer, work: Int) {
         if threads > 1 && work >= parallelThreshold {
-            evaluateInParallel()
+            evaluateInParallel(base)
         } else {
-            for i in pages.indices where positions[i].animated {
-                evaluate(page: i, offset: positions[i].offset, blocks: 0..<pages[i].blocks)
+            for i in plan.pages.indices where positions[i].animated {
+                evaluate(page: i, offset: positions[i].offset, blocks: 0..<plan.pages[i].blocks, base)
             }
         }
     }
@@ -84,32 +115,36 @@ public struct WalkthroughAnimator: Sendable {
     public mutating func animate(page: Int, offset o: Double) {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
-        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks)
+        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base)
     }
 
-    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>) {
-        let output = KernelOutputs(base: frame.blocks(page: i)), inputs = plan.inputs(i)
+    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer) {
+        let output = KernelOutputs(frame.geometry, base: base, page: i, count: plan.pages[i].count)
+        let inputs = plan.inputs(i)
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.
         precondition(blocks.lowerBound >= 0 && blocks.upperBound <= plan.pages[i].blocks,
                      "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
-        precondition(Int(bitPattern: output.base) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned frame block")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
         kernel.evaluate(PageConstants(plan.pages[i], offset: o), inputs, output, blocks: blocks)
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.
-    private func evaluateInParallel() {
+    private func evaluateInParallel(_ base: UnsafeMutableRawPointer) {
         let parts = threads
         let pages = plan.pages.indices.filter { positions[$0].animated }
         let this = self
+        // The workers write disjoint runs of blocks of one region, which outlives them
+        // (concurrentPerform returns when they are done): its address crosses as a number.
+        let address = UInt(bitPattern: base)
         DispatchQueue.concurrentPerform(iterations: pages.count * parts) { n in
             let page = pages[n / parts], part = n % parts
             let blocks = this.plan.pages[page].blocks
             let range = blocks * part / parts ..< blocks * (part + 1) / parts
-            this.evaluate(page: page, offset: this.positions[page].offset, blocks: range)
+            this.evaluate(page: page, offset: this.positions[page].offset, blocks: range,
+                          UnsafeMutableRawPointer(bitPattern: address)!)
         }
     }
 }

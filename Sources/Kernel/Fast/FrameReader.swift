@@ -1,0 +1,58 @@
+/// The bulk readers' loops, one per layout. From `blocks` they transpose in registers and
+/// store Double rows (the `caTransform3D` writer's own code); from `float4x4` they convert
+/// 16 Floats at a time; from `caTransform3D` they copy.
+enum FrameReader {
+    /// Page `page`'s `count` matrices as 16 Doubles each at `out`.
+    static func gather(_ frame: FrameBuffer, page: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        let source = UnsafeRawPointer(frame.storage.base + frame.geometry.matrixOffset(page: page))
+        switch frame.layout {
+        case .blocks:
+            let blockBytes = Lanes.frameBlockFloats * 4
+            for b in 0..<count / Lanes.count {
+                let m = LaneMatrix(loading: source + b &* blockBytes)
+                let rows = (LaneRows(m.m11, m.m12, m.m13, m.m14), LaneRows(m.m21, m.m22, m.m23, m.m24),
+                            LaneRows(m.m31, m.m32, m.m33, m.m34), LaneRows(m.m41, m.m42, m.m43, m.m44))
+                let base = out + b &* (Lanes.count &* 128)
+                for l in 0..<Lanes.count {
+                    CATransform3DWriter.storeRows(rows.0.row(l), rows.1.row(l), rows.2.row(l), rows.3.row(l), at: base + l &* 128)
+                }
+            }
+            for k in count / Lanes.count * Lanes.count ..< count {
+                out.storeBytes(of: frame.transform(page: page, subview: k), toByteOffset: k &* 128, as: Transform3D.self)
+            }
+        case .float4x4:
+            for k in 0..<count {
+                let row = SIMD16<Double>(source.loadUnaligned(fromByteOffset: k &* 64, as: SIMD16<Float>.self))
+                out.storeBytes(of: row, toByteOffset: k &* 128, as: SIMD16<Double>.self)
+            }
+        case .caTransform3D:
+            out.copyMemory(from: source, byteCount: count * 128)
+        }
+    }
+
+    /// Page `page`'s `count` alphas as Doubles at `out`.
+    static func alphas(_ frame: FrameBuffer, page: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        let full = count / Lanes.count
+        switch frame.layout {
+        case .blocks:
+            let source = UnsafeRawPointer(frame.storage.base + frame.geometry.matrixOffset(page: page))
+            let blockBytes = Lanes.frameBlockFloats * 4, alpha = FrameComponent.alpha.rawValue * Lanes.count * 4
+            for b in 0..<full {
+                let v = source.load(fromByteOffset: b &* blockBytes &+ alpha, as: Lanes.Floats.self)
+                out.storeBytes(of: SIMD8<Double>(v), toByteOffset: b &* 64, as: SIMD8<Double>.self)
+            }
+        case .float4x4:
+            let source = UnsafeRawPointer(frame.storage.base + frame.geometry.alphaOffset(page: page))
+            for b in 0..<full {
+                let v = source.loadUnaligned(fromByteOffset: b &* 32, as: Lanes.Floats.self)
+                out.storeBytes(of: SIMD8<Double>(v), toByteOffset: b &* 64, as: SIMD8<Double>.self)
+            }
+        case .caTransform3D:
+            out.copyMemory(from: frame.storage.base + frame.geometry.alphaOffset(page: page), byteCount: count * 8)
+            return
+        }
+        for k in full * Lanes.count ..< count {
+            out.storeBytes(of: frame.alpha(page: page, subview: k), toByteOffset: k &* 8, as: Double.self)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// `FrameLayout.blocks`: 17 vector stores per block, fields in `FrameComponent` order, one
+/// base register and constant offsets (`Lanes`).
+enum BlockWriter: LayoutWriter {
+    typealias Template = LaneMatrix
+
+    @inline(__always)
+    static func template(_ fields: SIMD16<Float>, alpha: Float) -> LaneMatrix {
+        LaneMatrix(broadcast: fields, alpha: alpha)
+    }
+
+    @inline(__always)
+    static func storeTranslated(_ t: LaneMatrix, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
+        var lanes = t
+        (lanes.m41, lanes.m42) = (m41, m42)
+        store(lanes, out, block: i)
+    }
+
+    @inline(__always)
+    static func storeTemplate(_ t: LaneMatrix, _ out: KernelOutputs, block i: Int) {
+        store(t, out, block: i)
+    }
+
+    @inline(__always)
+    static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
+        let b = out.matrices + i &* (Lanes.frameBlockFloats &* 4)
+        func put(_ c: Int, _ v: Lanes.Floats) { b.storeBytes(of: v, toByteOffset: c &* 32, as: Lanes.Floats.self) }
+        put(0, m.m11); put(1, m.m12); put(2, m.m13); put(3, m.m14)
+        put(4, m.m21); put(5, m.m22); put(6, m.m23); put(7, m.m24)
+        put(8, m.m31); put(9, m.m32); put(10, m.m33); put(11, m.m34)
+        put(12, m.m41); put(13, m.m42); put(14, m.m43); put(15, m.m44)
+        put(16, m.alpha)
+    }
+
+    /// Zeros, then the five ones (m11, m22, m33, m44, alpha): 22 scalar stores.
+    @inline(__always)
+    static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
+        let lane = out.matrices.assumingMemoryBound(to: Float.self)
+            + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
+        for c in 0..<FrameComponent.count { lane[c * Lanes.count] = 0 }
+        for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] { lane[c.rawValue * Lanes.count] = 1 }
+    }
+}

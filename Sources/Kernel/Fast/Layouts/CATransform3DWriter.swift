@@ -1,0 +1,87 @@
+/// `FrameLayout.caTransform3D`: 16 Doubles per subview (`m11 … m44`, 128 bytes), rows
+/// converted from Float after `LaneRows` transposes; alphas as Doubles.
+enum CATransform3DWriter: LayoutWriter {
+    typealias Row = SIMD4<Double>
+
+    struct Template {
+        var row0, row1, row2, row3: Row
+        var m43, m44: Lanes.Floats
+        var alpha: Lanes.Floats
+    }
+
+    @inline(__always)
+    static func template(_ f: SIMD16<Float>, alpha: Float) -> Template {
+        Template(row0: Row(SIMD4(f[0], f[1], f[2], f[3])), row1: Row(SIMD4(f[4], f[5], f[6], f[7])),
+                 row2: Row(SIMD4(f[8], f[9], f[10], f[11])), row3: Row(SIMD4(f[12], f[13], f[14], f[15])),
+                 m43: Lanes.Floats(repeating: f[14]), m44: Lanes.Floats(repeating: f[15]),
+                 alpha: Lanes.Floats(repeating: alpha))
+    }
+
+    @inline(__always)
+    static func storeTranslated(_ t: Template, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
+        let row3 = LaneRows(m41, m42, t.m43, t.m44)
+        let base = out.matrices + i &* (Lanes.count &* 128)
+        out.forEachLane(inBlock: i) { l in
+            let p = base + l &* 128
+            p.storeBytes(of: t.row0, as: Row.self)
+            p.storeBytes(of: t.row1, toByteOffset: 32, as: Row.self)
+            p.storeBytes(of: t.row2, toByteOffset: 64, as: Row.self)
+            p.storeBytes(of: Row(row3.row(l)), toByteOffset: 96, as: Row.self)
+        }
+        storeAlpha(t.alpha, out, block: i)
+    }
+
+    @inline(__always)
+    static func storeTemplate(_ t: Template, _ out: KernelOutputs, block i: Int) {
+        let base = out.matrices + i &* (Lanes.count &* 128)
+        out.forEachLane(inBlock: i) { l in
+            let p = base + l &* 128
+            p.storeBytes(of: t.row0, as: Row.self)
+            p.storeBytes(of: t.row1, toByteOffset: 32, as: Row.self)
+            p.storeBytes(of: t.row2, toByteOffset: 64, as: Row.self)
+            p.storeBytes(of: t.row3, toByteOffset: 96, as: Row.self)
+        }
+        storeAlpha(t.alpha, out, block: i)
+    }
+
+    @inline(__always)
+    static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
+        let rows = (LaneRows(m.m11, m.m12, m.m13, m.m14), LaneRows(m.m21, m.m22, m.m23, m.m24),
+                    LaneRows(m.m31, m.m32, m.m33, m.m34), LaneRows(m.m41, m.m42, m.m43, m.m44))
+        let base = out.matrices + i &* (Lanes.count &* 128)
+        out.forEachLane(inBlock: i) { l in
+            storeRows(rows.0.row(l), rows.1.row(l), rows.2.row(l), rows.3.row(l), at: base + l &* 128)
+        }
+        storeAlpha(m.alpha, out, block: i)
+    }
+
+    /// One subview's four Float rows as 16 Doubles at `p`.
+    @inline(__always)
+    static func storeRows(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3: SIMD4<Float>,
+                          at p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: Row(r0), as: Row.self)
+        p.storeBytes(of: Row(r1), toByteOffset: 32, as: Row.self)
+        p.storeBytes(of: Row(r2), toByteOffset: 64, as: Row.self)
+        p.storeBytes(of: Row(r3), toByteOffset: 96, as: Row.self)
+    }
+
+    @inline(__always)
+    static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
+        let p = out.matrices + k &* 128
+        p.storeBytes(of: Row(1, 0, 0, 0), as: Row.self)
+        p.storeBytes(of: Row(0, 1, 0, 0), toByteOffset: 32, as: Row.self)
+        p.storeBytes(of: Row(0, 0, 1, 0), toByteOffset: 64, as: Row.self)
+        p.storeBytes(of: Row(0, 0, 0, 1), toByteOffset: 96, as: Row.self)
+        out.alphas.storeBytes(of: 1.0, toByteOffset: k &* 8, as: Double.self)
+    }
+
+    @inline(__always)
+    static func storeAlpha(_ alpha: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
+        let p = out.alphas + i &* (Lanes.count &* 8)
+        if out.lanes(inBlock: i) == Lanes.count {
+            p.storeBytes(of: SIMD8<Double>(alpha), as: SIMD8<Double>.self)
+        } else {
+            for l in 0..<out.lanes(inBlock: i) { p.storeBytes(of: Double(alpha[l]), toByteOffset: l &* 8, as: Double.self) }
+        }
+    }
+}

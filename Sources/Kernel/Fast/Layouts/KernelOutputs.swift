@@ -1,0 +1,30 @@
+/// Where one page's kernel writes, in the frame's layout: the page's first matrix (its
+/// first block in `blocks`), its first alpha (dense layouts), and its subview count (the
+/// dense layouts' last block writes only its valid lanes). Kernels take whole blocks of
+/// the page and never write outside it.
+package struct KernelOutputs {
+    /// The layout written.
+    package let layout: FrameLayout
+    /// The page's first block (`blocks`) or first subview's matrix (dense layouts).
+    package let matrices: UnsafeMutableRawPointer
+    /// The page's first alpha (dense layouts; unused in `blocks`, where alpha is a field).
+    package let alphas: UnsafeMutableRawPointer
+    /// Subviews on the page.
+    package let count: Int
+
+    package init(layout: FrameLayout, matrices: UnsafeMutableRawPointer, alphas: UnsafeMutableRawPointer, count: Int) {
+        (self.layout, self.matrices, self.alphas, self.count) = (layout, matrices, alphas, count)
+    }
+
+    /// Page `page` of a frame whose region starts at `base`, laid out as `geometry` says.
+    package init(_ geometry: FrameGeometry, base: UnsafeMutableRawPointer, page: Int, count: Int) {
+        self.init(layout: geometry.layout, matrices: base + geometry.matrixOffset(page: page),
+                  alphas: base + geometry.alphaOffset(page: page), count: count)
+    }
+
+    /// Valid lanes of block `i`: 8, except in a dense layout's last block of the page.
+    @inline(__always)
+    func lanes(inBlock i: Int) -> Int {
+        Swift.min(Lanes.count, count &- i &* Lanes.count)
+    }
+}
