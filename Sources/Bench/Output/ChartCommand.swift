@@ -25,7 +25,8 @@ enum ChartCommand {
     }
 
     static let colors: [ImplementationKind: String] =
-        [.reference: "#d62728", .simd: "#1f77b4", .simdParallel: "#17becf", .c: "#2ca02c", .limit: "#7f7f7f"]
+        [.reference: "#d62728", .simd: "#1f77b4", .simdParallel: "#17becf", .c: "#2ca02c", .limit: "#7f7f7f",
+         .readTransform: "#9467bd", .readGather: "#8c564b", .readAlphas: "#e377c2"]
 
     /// Panels in a grid of three columns; axes are log10 of subviews and of ns per subview (min).
     static func svg(_ report: Report) -> String {

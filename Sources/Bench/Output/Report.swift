@@ -36,7 +36,8 @@ struct Report {
     }
 
     static let ratioColumns: [(name: String, a: ImplementationKind, b: ImplementationKind)] =
-        [("simd/c", .simd, .c), ("simd/limit", .simd, .limit), ("ref/simd", .reference, .simd)]
+        [("simd/c", .simd, .c), ("simd/limit", .simd, .limit), ("ref/simd", .reference, .simd),
+         ("transform/simd", .readTransform, .simd), ("gather/simd", .readGather, .simd), ("alphas/simd", .readAlphas, .simd)]
 
     func render(_ format: ReportFormat) -> String {
         switch format {

@@ -37,19 +37,23 @@ struct ScrollCycle {
     }
 }
 
-/// The scalar literal port, array of structs, Double.
+/// The scalar literal port, array of structs, Double; its result converted into the run's
+/// layout, as an app that used it would have to.
 final class ReferenceImplementation: Implementation {
     let kind = ImplementationKind.reference
     var cycle: ScrollCycle
     let walkthrough: Walkthrough
     private var last: FrameState?
+    private var converted: LayoutBuffer
 
-    init(_ walkthrough: Walkthrough, scrolls: [Double]) {
-        (self.walkthrough, cycle) = (walkthrough, ScrollCycle(scrolls))
+    init(_ plan: AnimationPlan, scrolls: [Double], layout: FrameLayout) {
+        (walkthrough, cycle) = (plan.walkthrough, ScrollCycle(scrolls))
+        converted = LayoutBuffer(FrameBuffer(for: plan, layout: layout).geometry)
     }
 
     func render(scroll x: Double) {
         last = try? ReferenceAnimator.frame(walkthrough, scroll: x)
+        if let last { converted.write(last) }
     }
 
     func state() -> FrameState? { last }
@@ -71,4 +75,51 @@ final class AnimatorImplementation: Implementation {
 
     /// `limit` stores constants, not a frame: it has nothing to compare.
     func state() -> FrameState? { kind == .limit ? nil : animator.state() }
+}
+
+/// Reads the frame computed once at `scroll`, again and again: what it costs an app to
+/// take the frame out, measured against computing it (`simd`).
+final class ReadImplementation: Implementation {
+    let kind: ImplementationKind
+    var cycle: ScrollCycle
+    private let animator: WalkthroughAnimator
+    private let pages: [Int]
+    private var doubles: [Double]
+    /// Folded from what was read, so that the reads are not optimised away.
+    private(set) var checksum = 0.0
+
+    init(_ kind: ImplementationKind, _ animator: WalkthroughAnimator, scroll: Double) {
+        var animator = animator
+        try? animator.update(scroll: scroll)
+        let frame = animator.frame
+        pages = (0..<frame.pageCount).filter { animator.positions[$0].animated }
+        let largest = pages.map { frame.subviewCount(page: $0) }.max() ?? 0
+        (self.kind, self.animator, cycle) = (kind, animator, ScrollCycle([scroll]))
+        doubles = [Double](repeating: 0, count: 16 * largest)
+    }
+
+    func render(scroll x: Double) {
+        let frame = animator.frame
+        var sum = 0.0
+        switch kind {
+        case .readTransform:
+            for page in pages {
+                for k in 0..<frame.subviewCount(page: page) { sum += frame.transform(page: page, subview: k).vector.sum() }
+            }
+        case .readGather:
+            doubles.withUnsafeMutableBufferPointer { buffer in
+                for page in pages { try? frame.gather(page: page, into: buffer) }
+                sum = buffer.first ?? 0
+            }
+        default:
+            doubles.withUnsafeMutableBufferPointer { buffer in
+                for page in pages { try? frame.alphas(page: page, into: buffer) }
+                sum = buffer.first ?? 0
+            }
+        }
+        checksum += sum
+    }
+
+    /// Readers compute nothing to compare.
+    func state() -> FrameState? { nil }
 }

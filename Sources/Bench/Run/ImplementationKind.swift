@@ -8,6 +8,12 @@ enum ImplementationKind: String, CaseIterable, Sendable {
     case simdParallel = "simd-parallel"
     case c
     case limit
+    /// Reading every subview of the frame through `transform(page:subview:)`.
+    case readTransform = "read-transform"
+    /// Reading every page through `gather(page:into:)`.
+    case readGather = "read-gather"
+    /// Reading every page's alphas through `alphas(page:into:)`.
+    case readAlphas = "read-alphas"
 
     /// The name on the command line and in reports.
     var name: String { rawValue }
@@ -20,24 +26,32 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         case .simdParallel: return "the fast path split across all cores at every size"
         case .c: return "the same math in C, -O3, same target CPU, through the same frame driver"
         case .limit: return "storing the same bytes with no math (store bandwidth), same frame driver"
+        case .readTransform: return "reading a simd frame subview by subview: transform(page:subview:), fields summed"
+        case .readGather: return "reading a simd frame page by page: gather(page:into:), 16 Doubles a subview"
+        case .readAlphas: return "reading a simd frame's alphas page by page: alphas(page:into:)"
         }
     }
 
-    /// A fresh implementation that cycles through `scrolls`.
-    func make(_ plan: AnimationPlan, scrolls: [Double]) -> any Implementation {
+    /// Whether this kind reads a frame instead of computing one.
+    var reads: Bool { [.readTransform, .readGather, .readAlphas].contains(self) }
+
+    /// A fresh implementation that cycles through `scrolls`, writing (or reading) `layout`.
+    func make(_ plan: AnimationPlan, scrolls: [Double], layout: FrameLayout) -> any Implementation {
         switch self {
         case .reference:
-            return ReferenceImplementation(plan.walkthrough, scrolls: scrolls)
-        case .simd:
-            var animator = WalkthroughAnimator(plan: plan)
+            return ReferenceImplementation(plan, scrolls: scrolls, layout: layout)
+        case .simd, .readTransform, .readGather, .readAlphas:
+            var animator = WalkthroughAnimator(plan: plan, layout: layout)
             animator.threads = 1
+            if reads { return ReadImplementation(self, animator, scroll: scrolls[0]) }
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         case .simdParallel:
-            var animator = WalkthroughAnimator(plan: plan)
+            var animator = WalkthroughAnimator(plan: plan, layout: layout)
             animator.parallelThreshold = 0
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         case .c, .limit:
-            var animator = WalkthroughAnimator(plan: plan, kernel: self == .c ? CAnchorKernel() : StoreLimitKernel())
+            var animator = WalkthroughAnimator(plan: plan, layout: layout,
+                                               kernel: self == .c ? CAnchorKernel() : StoreLimitKernel())
             animator.threads = 1
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         }

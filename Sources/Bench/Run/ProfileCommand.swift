@@ -4,10 +4,10 @@ import Kernel
 /// else, for tools that watch a process: callgrind's instruction counts (`bench baseline`,
 /// through `InstructionCounter`) and valgrind's allocation counts (scripts/alloc-count.sh).
 enum ProfileCommand {
-    static let usage = "usage: bench profile SCENARIO --size N --frames F [--impl \(ImplementationKind.allCases.map(\.name).joined(separator: "|"))]"
+    static let usage = "usage: bench profile SCENARIO --size N --frames F [--impl \(ImplementationKind.allCases.map(\.name).joined(separator: "|"))] [--layout \(FrameLayout.allCases.map(\.rawValue).joined(separator: "|"))]"
 
     static func run(_ words: [String]) throws(BenchError) -> String {
-        let args = try Arguments(words, options: ["size", "frames", "impl"])
+        let args = try Arguments(words, options: ["size", "frames", "impl", "layout"])
         guard args.positional.count == 1 else { throw BenchError(usage) }
         guard let scenario = Scenario.builtIn.first(where: { $0.name == args.positional[0] }) else {
             throw BenchError("unknown scenario \"\(args.positional[0])\"; see bench --list")
@@ -16,7 +16,7 @@ enum ProfileCommand {
         let frames = try count(args, "frames", default: 100)
         let impl = try args.choice("impl", default: ImplementationKind.simd)
         let (walkthrough, scrolls) = try scenario.make(size)
-        let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls)
+        let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls, layout: try args.choice("layout", default: FrameLayout.blocks))
         runner.run(frames: frames)
         return "\(impl.name) rendered \(frames) frames of \(scenario.name) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"
     }

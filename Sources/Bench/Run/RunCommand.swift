@@ -3,7 +3,7 @@ import Kernel
 
 /// `bench [run]`: the built-in suite, as a table or for other tools.
 enum RunCommand {
-    static let options: Set<String> = ["format", "filter", "sizes", "impls", "budget", "chart"]
+    static let options: Set<String> = ["format", "filter", "sizes", "impls", "budget", "chart", "layout"]
     static let flags: Set<String> = ["quick", "list"]
 
     static func run(_ words: [String]) throws(BenchError) -> String {
@@ -38,6 +38,7 @@ enum RunCommand {
         if let text = args.value("impls") {
             suite.implementations = try ImplementationKind.list(text)
         }
+        suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let pattern = args.value("filter") {
             do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(pattern)") }
         }

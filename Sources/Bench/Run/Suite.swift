@@ -4,6 +4,8 @@ import Kernel
 struct SuiteOptions {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
     var implementations = ImplementationKind.allCases
+    /// The layout every implementation writes (`--layout`).
+    var layout = FrameLayout.blocks
     var filter: Regex<AnyRegexOutput>?
     var budgetSeconds = 0.4
     var progress = false
@@ -27,7 +29,7 @@ enum Suite {
                 progress("\(scenario.name) at \(size) subviews")
                 let (walkthrough, scrolls) = try scenario.make(size)
                 let plan = AnimationPlan(walkthrough)
-                let impls = options.implementations.map { $0.make(plan, scrolls: scrolls) }
+                let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
                 try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
                 let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
                 let sampler = Sampler(budgetSeconds: options.budgetSeconds)

@@ -9,12 +9,11 @@ enum FrameReader {
         case .blocks:
             let blockBytes = Lanes.frameBlockFloats * 4
             for b in 0..<count / Lanes.count {
-                let m = LaneMatrix(loading: source + b &* blockBytes)
-                let rows = (LaneRows(m.m11, m.m12, m.m13, m.m14), LaneRows(m.m21, m.m22, m.m23, m.m24),
-                            LaneRows(m.m31, m.m32, m.m33, m.m34), LaneRows(m.m41, m.m42, m.m43, m.m44))
-                let base = out + b &* (Lanes.count &* 128)
-                for l in 0..<Lanes.count {
-                    CATransform3DWriter.storeRows(rows.0.row(l), rows.1.row(l), rows.2.row(l), rows.3.row(l), at: base + l &* 128)
+                let block = source + b &* blockBytes, base = out + b &* (Lanes.count &* 128)
+                // Row by row: four field vectors live at a time, so nothing spills on SSE.
+                for row in 0..<4 {
+                    func field(_ c: Int) -> Lanes.Floats { block.load(fromByteOffset: (4 &* row &+ c) &* 32, as: Lanes.Floats.self) }
+                    CATransform3DWriter.storeRow(LaneRows(field(0), field(1), field(2), field(3)), row, at: base)
                 }
             }
             for k in count / Lanes.count * Lanes.count ..< count {

@@ -38,12 +38,38 @@ package struct PageConstants: Sendable {
         package internal(set) var m34: Float?
     }
 
-    package init(_ layout: PageLayout, offset o: Double) {
+    package init(_ layout: borrowing PageLayout, offset o: Double) {
         let factors = PageAnimation.translationFactors(layout.animationType, offset: o)
-        let m = PageAnimation.mirrored(o)
-        let base = factors == nil ? Transform3D.scale(m, m, 1) : .identity
-        var full = base
+        let m = PageAnimation.mirrored(o), bound = layout.speedBound
         spin = nil
+        if layout.rotation == nil {
+            // The usual page, without a Double matrix: the identity, or Zoom's diag(m, m, 1, 1)
+            // (the same Floats the general path below rounds to).
+            let s: Float = factors == nil ? Float(saturating: m) : 1
+            matrix = SIMD16(s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+        } else {
+            matrix = PageConstants.rotatedMatrix(layout, offset: o, mirrored: m, scales: factors == nil, spin: &spin)
+        }
+        translates = factors != nil
+        f = Float(saturating: factors?.x ?? 0)
+        g = Float(saturating: factors?.y ?? 0)
+        alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
+        // With a margin for the Float roundings of f, g and the speeds.
+        let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
+        if let fg = factors, fg.x.magnitude * bound.x > largest || fg.y.magnitude * bound.y > largest {
+            saturation = Saturation(factors: fg, speed: layout.speed, variance: layout.speedVariance)
+        } else {
+            saturation = nil
+        }
+    }
+
+    /// A rotating page's matrix `R(θ)·A·P` in Double, rounded to Float (saturating), or,
+    /// when every subview needs its own angle, the constants for that (`spin`; the matrix
+    /// is then `A` alone and unused).
+    static func rotatedMatrix(_ layout: borrowing PageLayout, offset o: Double, mirrored m: Double, scales: Bool,
+                              spin: inout Spin?) -> SIMD16<Float> {
+        let base = scales ? Transform3D.scale(m, m, 1) : .identity
+        var full = base
         if let rotation = layout.rotation {
             if layout.spinsPerSubview {
                 let a = rotation.normalizedAxis
@@ -54,7 +80,7 @@ package struct PageConstants: Sendable {
                             xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
                             xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
                             x: Float(a.x), y: Float(a.y), z: Float(a.z),
-                            scale: factors == nil ? Float(saturating: m) : 1,
+                            scale: scales ? Float(saturating: m) : 1,
                             m34: rotation.perspective.map { Float(saturating: -1 / $0) })
             } else {
                 let axis = rotation.axis
@@ -64,22 +90,11 @@ package struct PageConstants: Sendable {
         }
         let fields = full.vector, limit = Double(Float.greatestFiniteMagnitude)
         if fields.max() <= limit && fields.min() >= -limit {
-            matrix = SIMD16<Float>(fields)  // the usual case: one vector conversion
-        } else {
-            matrix = SIMD16<Float>()
-            for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
+            return SIMD16<Float>(fields)  // the usual case: one vector conversion
         }
-        translates = factors != nil
-        f = Float(saturating: factors?.x ?? 0)
-        g = Float(saturating: factors?.y ?? 0)
-        alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
-        // With a margin for the Float roundings of f, g and the speeds.
-        let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
-        if let fg = factors, fg.x.magnitude * layout.speedBound.x > largest || fg.y.magnitude * layout.speedBound.y > largest {
-            saturation = Saturation(factors: fg, speed: layout.speed, variance: layout.speedVariance)
-        } else {
-            saturation = nil
-        }
+        var matrix = SIMD16<Float>()
+        for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
+        return matrix
     }
 
     /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`).

@@ -128,7 +128,9 @@ public struct WalkthroughAnimator: Sendable {
                      "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        kernel.evaluate(PageConstants(plan.pages[i], offset: o), inputs, output, blocks: blocks)
+        // Borrowed in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
+        let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0[i], offset: o) }
+        kernel.evaluate(constants, inputs, output, blocks: blocks)
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.

@@ -55,6 +55,14 @@ enum CATransform3DWriter: LayoutWriter {
         storeAlpha(m.alpha, out, block: i)
     }
 
+    /// Row `row` (0 … 3) of all 8 lanes as Doubles, lane `l` at `base + 128·l`.
+    @inline(__always)
+    static func storeRow(_ rows: LaneRows, _ row: Int, at base: UnsafeMutableRawPointer) {
+        for l in 0..<Lanes.count {
+            base.storeBytes(of: Row(rows.row(l)), toByteOffset: l &* 128 &+ row &* 32, as: Row.self)
+        }
+    }
+
     /// One subview's four Float rows as 16 Doubles at `p`.
     @inline(__always)
     static func storeRows(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3: SIMD4<Float>,
