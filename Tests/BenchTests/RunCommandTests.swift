@@ -40,7 +40,7 @@ import FoundationXML
         case "markdown":
             let header = run.stdout.split(separator: "\n").first { $0.hasPrefix("| scenario") } ?? ""
             #expect(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-                == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd"])
+                == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd", "transform/simd", "gather/simd", "alphas/simd"])
         default:
             #expect(run.stdout.contains("simd/limit") && run.stdout.contains("debug build"))
         }
@@ -72,6 +72,6 @@ import FoundationXML
         let parser = XMLParser(data: data)
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.components(separatedBy: "<polyline").count - 1 == 2 * 5)  // 2 panels × 5 implementations
+        #expect(text.components(separatedBy: "<polyline").count - 1 == 2 * 8)  // 2 panels × 8 implementations
     }
 }
