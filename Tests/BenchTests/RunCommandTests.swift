@@ -15,8 +15,9 @@ import FoundationXML
         let build = try #require(json["build"] as? [String: String])
         #expect(build["configuration"] == "debug" && build["targetFeatures"] != nil && build["swiftCompiler"] != nil)
         let results = try #require(json["results"] as? [[String: Any]])
-        #expect(results.count == 2 * 2 * 5)
-        #expect(Set(results.compactMap { $0["impl"] as? String }) == ["reference", "simd", "simd-parallel", "c", "limit"])
+        #expect(results.count == 2 * 2 * 8)
+        #expect(Set(results.compactMap { $0["impl"] as? String }) == ["reference", "simd", "simd-parallel", "c", "limit",
+                                                                     "read-transform", "read-gather", "read-alphas"])
         #expect(Set(results.compactMap { $0["scenario"] as? String }) == ["linear", "rotate3d-spin"])
         for r in results {
             let ns = try #require(r["nsPerSubview"] as? [String: Double])
