@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// This folder, with a trailing slash: the linker runs elsewhere and needs absolute paths.
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
 // The animation engine of BWWalkthrough as a dependency-free Swift package.
 //
 // `Kernel` is the library clients link. `bench` measures it beside `CAnchor`, the same math
@@ -30,7 +33,21 @@ let package = Package(
         .target(name: "CWalkthroughAPI"),
         .target(
             name: "WalkthroughC",
-            dependencies: ["Kernel", "CWalkthroughAPI"]
+            dependencies: ["Kernel", "CWalkthroughAPI"],
+            exclude: ["bwwalkthrough.map"],
+            // Only the BWWalkthroughC product links this target, so these flags reach no
+            // package that depends on `Kernel`. The SONAME's number is the header's
+            // BWW_VERSION_MAJOR (scripts/c-api-test.sh checks it); the version script
+            // exports the bww_* functions only. lld (in every Swift toolchain for Linux)
+            // because gold keeps the hidden symbols it reaches through the GOT in the
+            // dynamic symbol table, as local entries that `nm -D` still lists.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-use-ld=lld",
+                    "-Xlinker", "-soname=libBWWalkthroughC.so.1",
+                    "-Xlinker", "--version-script=\(packageRoot)Sources/WalkthroughC/bwwalkthrough.map",
+                ], .when(platforms: [.linux])),
+            ]
         ),
         .target(
             name: "CAnchor",

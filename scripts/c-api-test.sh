@@ -1,13 +1,70 @@
 #!/usr/bin/env bash
-# Builds the C interface (libBWWalkthroughC), compiles Tests/CInterface/c_api_test.c with
-# the system C compiler against include/bwwalkthrough.h, and runs it.
+# The C interface as a C program sees it: builds libBWWalkthroughC (scripts/c-library.sh),
+# checks its exported symbols and the header's signatures, runs the C tests in
+# Tests/CInterface (plain, under ulimit -v, against the self-contained build, and against
+# ASan and TSan builds through scripts/c-api-sanitizers.sh), and builds the README's
+# example through pkg-config in another directory. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product BWWalkthroughC >&2
-lib=.build/release
-runtime="$(dirname "$(dirname "$(command -v swift)")")/lib/swift/linux"
+. scripts/lib.sh
+need pkg-config pkgconf
+tests=Tests/CInterface
+header=Sources/CWalkthroughAPI/include/bwwalkthrough.h
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cc -std=c11 -Wall -Wextra -Werror -O2 -I Sources/CWalkthroughAPI/include Tests/CInterface/c_api_test.c \
-    -L "$lib" -lBWWalkthroughC -Wl,-rpath,"$PWD/$lib" -Wl,-rpath,"$runtime" -lm -o "$out/c_api_test"
-"$out/c_api_test" Benchmarks/Scenarios/storyboard.json
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Compiles Tests/CInterface/NAME.c (plus the given files) against the library in LIB.
+build() {  # build LIB NAME [FILE…]
+    local lib=$1 name=$2
+    shift 2
+    PKG_CONFIG_PATH=$lib cc -std=c11 -Wall -Wextra -Werror -O2 -I "$tests" "$tests/$name.c" "$tests/check.c" "$@" \
+        $(PKG_CONFIG_PATH=$lib pkg-config --cflags --libs bwwalkthrough) -lm -lpthread -o "$out/$name"
+}
+
+# Exactly the functions the header declares, and each @_cdecl under the compiler's check.
+symbols() {  # symbols LIB
+    local declared exported cdecl checked
+    declared=$(grep -o '^[a-z][a-z0-9_ ]*[ *]bww_[a-z_]*(' "$header" | grep -o 'bww_[a-z_]*($' | tr -d '(' | sort)
+    exported=$(nm -D --defined-only "$1/libBWWalkthroughC.so" | awk '{print $3}' | sort)
+    [ "$declared" = "$exported" ] || fail "exported symbols differ from the header's functions:
+$(diff <(echo "$declared") <(echo "$exported"))"
+    cdecl=$(grep -rho '@_cdecl("bww_[a-z_]*")' Sources/WalkthroughC | grep -o 'bww_[a-z_]*' | sort)
+    checked=$(grep -o 'sameType(bww_[a-z_]*' Sources/WalkthroughC/HeaderSignatures.swift | grep -o 'bww_[a-z_]*' | sort)
+    [ "$cdecl" = "$checked" ] || fail "HeaderSignatures.swift does not check every @_cdecl function"
+    echo "exports: $(echo "$exported" | wc -l) functions, all declared in the header"
+}
+
+lib=$(scripts/c-library.sh)
+symbols "$lib"
+cc -std=c99 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -c "$tests/signatures.c" -o "$out/signatures.o"
+"$(toolchain_clang)" -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -fsyntax-only "$tests/signatures.c"
+echo "signatures: the header compiles as C99 and C++11 with every function pinned"
+
+build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas}.c
+"$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
+for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory; do build "$lib" "$name"; done
+"$out/message_lifetime"
+"$out/shared_handle"
+"$out/alpha_cost"
+"$out/crash_handlers" installed
+SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
+(ulimit -v 400000 && "$out/out_of_memory")
+
+# The README's example, built through pkg-config in another folder and run from a third.
+mkdir "$out/app"
+awk '/^## From C, C\+\+/ {on = 1} on && /^```c$/ {copy = 1; next} copy && /^```$/ {exit} copy' README.md >"$out/app/app.c"
+(cd "$out/app" && PKG_CONFIG_PATH=$lib cc -Wall -Werror app.c $(PKG_CONFIG_PATH=$lib pkg-config --cflags --libs bwwalkthrough) -o app)
+(cd / && "$out/app/app") | grep -q "^subview 0: " || fail "the README example did not run"
+echo "README example: built through pkg-config in $out/app, ran from /"
+
+static=$(scripts/c-library.sh --static-runtime --build-path .build-static-runtime)
+symbols "$static"
+build "$static" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas}.c
+build "$static" crash_handlers
+readelf -d "$static/libBWWalkthroughC.so" | grep -q 'libswiftCore' && fail "the self-contained build needs libswiftCore"
+"$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
+"$out/crash_handlers" default
+echo "self-contained build: no Swift runtime libraries needed"
+
+scripts/c-api-sanitizers.sh

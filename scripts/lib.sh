@@ -21,3 +21,14 @@ valgrind_bench() {
     copy="$(mktemp -d)/bench"
     cp "$build/release/bench" "$copy" && strip --strip-debug "$copy" && echo "$copy"
 }
+
+# The Swift toolchain's runtime library folder (libswiftCore.so, …) and its clang, which
+# has the sanitizer runtimes that match swiftc's.
+swift_runtime_dir() {
+    swiftc -print-target-info | sed -n '/"runtimeLibraryPaths"/{n;s/.*"\(.*\)".*/\1/p;}'
+}
+toolchain_clang() {
+    local resource
+    resource=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
+    echo "$resource/../../bin/clang"
+}

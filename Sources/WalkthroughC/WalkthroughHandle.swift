@@ -1,30 +1,32 @@
 import CWalkthroughAPI
 import Kernel
 
-/// What a `bww_walkthrough *` points at: the animator and the last error message.
+/// What a `bww_walkthrough *` points at: the animator and the messages of failed calls.
 /// Retained once by `bww_create`, released by `bww_destroy`.
 final class WalkthroughHandle {
+    /// Written only by `bww_evaluate`, which has the handle to itself (see the header's
+    /// Threads); the read-only calls only read it, so they may overlap.
     var animator: WalkthroughAnimator
-    /// NUL-terminated; `bww_error_message` hands out its address.
-    private(set) var message: ContiguousArray<CChar> = [0]
+    let messages = MessageLog()
 
-    init(_ walkthrough: Walkthrough) {
-        animator = WalkthroughAnimator(walkthrough)
+    init(_ animator: WalkthroughAnimator) {
+        self.animator = animator
     }
 
-    /// Records `text` as the last error and returns `status`.
+    /// Records `text` as the latest error and returns `status`.
     func fail(_ status: bww_status, _ text: String) -> bww_status {
-        message = ContiguousArray(text.utf8CString)
+        messages.record(text)
         return status
     }
 
-    /// Checks a page index, recording the error.
-    func check(page: Int) -> bww_status {
+    /// `page` as an index into the pages, or nil after recording why it is out of range.
+    func pageIndex(_ page: Int64) -> Int? {
         let count = animator.plan.pages.count
         guard page >= 0, page < count else {
-            return fail(BWW_ERROR_OUT_OF_RANGE, "page \(page) is out of range; the walkthrough has \(count) pages")
+            _ = fail(BWW_ERROR_OUT_OF_RANGE, "page \(page) is out of range; the walkthrough has \(count) pages")
+            return nil
         }
-        return BWW_OK
+        return Int(page)
     }
 
     static func from(_ pointer: OpaquePointer?) -> WalkthroughHandle? {
@@ -32,10 +34,18 @@ final class WalkthroughHandle {
     }
 }
 
-/// Copies `text` into a caller's buffer of `capacity` bytes, truncated and NUL-terminated.
-func copyMessage(_ text: String, to buffer: UnsafeMutablePointer<CChar>?, capacity: Int) {
-    guard let buffer, capacity > 0 else { return }
-    let bytes = Array(text.utf8.prefix(capacity - 1))
-    for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }
-    buffer[bytes.count] = 0
+extension WalkthroughHandle {
+    /// nil when `out` can take `needed` doubles of page `page`; otherwise the status, after
+    /// recording why. `capacity` is the caller's size_t: read unsigned, so SIZE_MAX is huge.
+    func checkOutput(_ out: UnsafeMutablePointer<Double>?, capacity: Int, needed: Int,
+                     _ function: String, _ page: Int) -> bww_status? {
+        guard needed == 0 || out != nil else {
+            return fail(BWW_ERROR_NULL_ARGUMENT, "\(function): out must not be NULL for page \(page), which has subviews")
+        }
+        let capacity = UInt(bitPattern: capacity)
+        guard capacity >= UInt(needed) else {
+            return fail(BWW_ERROR_BUFFER_TOO_SMALL, "\(function): page \(page) needs \(needed) doubles, the buffer holds \(capacity)")
+        }
+        return nil
+    }
 }

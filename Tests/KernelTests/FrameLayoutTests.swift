@@ -75,7 +75,7 @@ import Testing
             }
             if n > 0 {
                 var short = [Double](repeating: 0, count: n - 1)
-                short.withUnsafeMutableBufferPointer { b in
+                _ = short.withUnsafeMutableBufferPointer { b in
                     #expect(throws: WalkthroughError.self, "\(layout) page \(page)") { try frame.alphas(page: page, into: b) }
                 }
             }

@@ -4,9 +4,28 @@
 /*
  * BWWalkthrough's animation engine for C, C++ and Objective-C.
  *
- * Link: the library product BWWalkthroughC (libBWWalkthroughC.so on Linux, built by
- * `swift build -c release --product BWWalkthroughC`), plus the Swift runtime it needs
- * (-L<toolchain>/usr/lib/swift/linux -Wl,-rpath,…). See scripts/c-api-test.sh.
+ * Build and link. scripts/c-library.sh builds libBWWalkthroughC.so with the SONAME
+ * libBWWalkthroughC.so.<BWW_VERSION_MAJOR>, the link of that name next to it, and
+ * bwwalkthrough.pc for pkg-config (header and library paths): see the README, "From C".
+ *
+ * Swift runtime. The library is written in Swift. Its default build needs the Swift
+ * runtime's shared libraries at run time: libswiftCore, libswift_Concurrency,
+ * libswift_StringProcessing, libswift_RegexParser, libswiftGlibc, libswiftDispatch,
+ * libdispatch and libBlocksRuntime, from <toolchain>/usr/lib/swift/linux (the same Swift
+ * version as the build). To ship a program, copy them and libBWWalkthroughC.so.N into one
+ * folder and link with -Wl,-rpath,'$ORIGIN', or install a Swift runtime of that version.
+ * `scripts/c-library.sh --static-runtime` builds instead a self-contained shared library
+ * (about 10 MB, the runtime linked in) that needs only libc, libm, libstdc++ and
+ * libgcc_s; do not load it into a process that runs other Swift code, which would then
+ * have two Swift runtimes. A static archive (libBWWalkthroughC.a) is not offered: a C
+ * program would have to link the Swift runtime's own archives and start-up object itself.
+ *
+ * Crash handlers. Loading the default build starts the Swift runtime, which installs its
+ * backtracer as the handler of SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP for
+ * the whole process: a crash anywhere in the program then prints a Swift backtrace. Set
+ * the environment variable SWIFT_BACKTRACE=enable=no before the library loads (before the
+ * program starts, or before dlopen) to keep the handlers the program had. The
+ * --static-runtime build installs none.
  *
  * Ownership. bww_create makes a handle; the caller owns it and releases it with
  * bww_destroy, exactly once. Strings and buffers passed in are only read during the call.
@@ -14,16 +33,29 @@
  * stay valid until the next bww_evaluate or bww_destroy on that handle, and must not be
  * freed or written to.
  *
- * Threads. A handle is not locked. Calls on one handle must not overlap with
- * bww_evaluate or bww_destroy on it (guard them with your own lock if several threads
- * share it); the read-only calls may overlap with each other. Different handles are
- * independent and may be used from different threads at the same time. bww_evaluate may
- * use worker threads of its own for large frames; it returns only when they are done.
+ * Threads. The functions that take a `const bww_walkthrough *` are read-only and may run
+ * at the same time as each other on one handle, from any number of threads, failing or
+ * not (a failure records its message under a lock of the handle). bww_evaluate and
+ * bww_destroy need the handle to themselves: no other call on it may overlap them (guard
+ * them with your own lock if several threads share it). Different handles are independent.
+ * bww_evaluate may use worker threads of its own for large frames; it returns only when
+ * they are done.
  *
- * Errors. Every function returns a bww_status; BWW_OK is 0. Nothing crashes on bad input:
- * null pointers, short buffers, bad JSON, out-of-range pages and non-finite numbers are
- * all reported. bww_error_message(handle) describes the last failed call on a handle;
- * bww_create writes its message into the caller's buffer instead (it has no handle yet).
+ * Errors. Every function that can fail returns a bww_status; BWW_OK is 0. Nothing crashes
+ * on bad input: null pointers, short buffers, bad JSON, out-of-range indices, too long
+ * lengths and non-finite numbers are all reported. A handle keeps the message of every
+ * failed call on it until the next bww_evaluate or bww_destroy (identical messages are
+ * stored once; after BWW_MAX_MESSAGES distinct ones, further failures share one fixed
+ * message), so a message pointer stays valid while other calls fail. bww_create writes its
+ * message into the caller's buffer instead (it has no handle yet). Messages are UTF-8.
+ * A NULL handle gives BWW_ERROR_NULL_ARGUMENT and records nothing.
+ *
+ * Memory. bww_create returns BWW_ERROR_OUT_OF_MEMORY when the frame and parameter buffers
+ * (80 bytes a subview, most of a large walkthrough's memory) cannot be allocated. It checks
+ * this by allocating them once before building; memory taken by other threads between that
+ * check and the build, and the memory for parsing (a few times the text's length, plus
+ * about 50 bytes a subview), come from the Swift runtime, which ends the process when an
+ * allocation fails.
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
  * Animation field order (m11 m12 m13 m14 m21 … m44), ready for CATransform3D.
@@ -33,25 +65,45 @@
  */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* The version of this header. bww_version_number() gives the library's: a program can
+ * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
+#define BWW_VERSION_MAJOR 1
+#define BWW_VERSION_MINOR 0
+#define BWW_VERSION_PATCH 0
+#define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
+
 #define BWW_LANES 8
 #define BWW_FIELDS 17
 #define BWW_BLOCK_FLOATS (BWW_FIELDS * BWW_LANES)
 
+/* The most subviews one walkthrough may hold over all its pages (2^22). */
+#define BWW_MAX_SUBVIEWS 4194304
+/* The longest walkthrough text bww_create accepts, in bytes (1 GiB). */
+#define BWW_MAX_JSON_LENGTH ((size_t)1 << 30)
+/* Distinct error messages a handle keeps between two bww_evaluate calls. */
+#define BWW_MAX_MESSAGES 1024
+
 typedef struct bww_walkthrough bww_walkthrough;
 
-typedef enum {
-    BWW_OK = 0,
-    BWW_ERROR_NULL_ARGUMENT = 1,  /* a required pointer was NULL */
-    BWW_ERROR_INVALID_FILE = 2,   /* the walkthrough JSON is malformed or breaks the format */
-    BWW_ERROR_OUT_OF_RANGE = 3,   /* a page index outside 0 … page count − 1 */
-    BWW_ERROR_BUFFER_TOO_SMALL = 4,
-    BWW_ERROR_INVALID_VALUE = 5   /* a non-finite scroll position */
-} bww_status;
+/* 32 bits on every compiler, unlike an enum. */
+typedef int32_t bww_status;
+#define BWW_OK 0
+#define BWW_ERROR_NULL_ARGUMENT 1    /* a required pointer was NULL */
+#define BWW_ERROR_INVALID_FILE 2     /* the walkthrough JSON is malformed or breaks the format */
+#define BWW_ERROR_OUT_OF_RANGE 3     /* a page or subview index outside its range */
+#define BWW_ERROR_BUFFER_TOO_SMALL 4 /* an output buffer's capacity is below what it must hold */
+#define BWW_ERROR_INVALID_VALUE 5    /* a non-finite scroll position, or a length above BWW_MAX_JSON_LENGTH */
+#define BWW_ERROR_OUT_OF_MEMORY 6    /* bww_create could not allocate the walkthrough's buffers */
+
+/* BWW_VERSION_NUMBER and "MAJOR.MINOR.PATCH" of the library as it was built. */
+uint32_t bww_version_number(void);
+const char *bww_version_string(void);
 
 /* A short fixed description of a status ("buffer too small"); never NULL. */
 const char *bww_status_string(bww_status status);
@@ -59,42 +111,53 @@ const char *bww_status_string(bww_status status);
 /* Loads a walkthrough file's JSON text (`length` bytes, no terminator needed). On success
  * *out is a new handle whose frame is the identity everywhere until bww_evaluate. On
  * failure *out is NULL and, when `error` is not NULL, a NUL-terminated message is written
- * to it (truncated to error_capacity bytes). */
+ * to it, truncated to error_capacity bytes at a UTF-8 character boundary. `json` and `out`
+ * must not be NULL. */
 bww_status bww_create(const char *json, size_t length, bww_walkthrough **out,
                       char *error, size_t error_capacity);
 
-/* Releases a handle. NULL is allowed and does nothing. */
+/* Releases a handle and every pointer it handed out. NULL is allowed and does nothing. */
 void bww_destroy(bww_walkthrough *walkthrough);
 
-/* The message of the last failed call on this handle ("" if none). Owned by the handle. */
+/* The message of the latest failed call on this handle since the last bww_evaluate (that
+ * bww_evaluate's own included), "" if none. Never NULL; a fixed text for a NULL handle. */
 const char *bww_error_message(const bww_walkthrough *walkthrough);
 
-bww_status bww_page_count(const bww_walkthrough *walkthrough, long *count);
-bww_status bww_subview_count(const bww_walkthrough *walkthrough, long page, long *count);
+/* The outputs below must not be NULL unless the comment says otherwise. */
+bww_status bww_page_count(const bww_walkthrough *walkthrough, int64_t *count);
+bww_status bww_subview_count(const bww_walkthrough *walkthrough, int64_t page, int64_t *count);
 
 /* Computes the frame at scroll position `scroll` (points, the scroll view's
  * contentOffset.x): pages with offset strictly between −2 and 2 are animated, the others
- * keep what they had. */
+ * keep what they had. Releases the messages of earlier failed calls. */
 bww_status bww_evaluate(bww_walkthrough *walkthrough, double scroll);
 
 /* floor(scroll / width) clamped to the pages, at the last bww_evaluate (0 before). */
-bww_status bww_current_page(const bww_walkthrough *walkthrough, long *page);
+bww_status bww_current_page(const bww_walkthrough *walkthrough, int64_t *page);
 
-/* The page's normalised offset and whether it was animated, at the last bww_evaluate.
- * Either output may be NULL. */
-bww_status bww_page_offset(const bww_walkthrough *walkthrough, long page, double *offset, int *animated);
+/* The page's normalised offset and whether it was animated (1) or not (0), at the last
+ * bww_evaluate; before the first, the offset is NaN and animated 0. Either output may be
+ * NULL. */
+bww_status bww_page_offset(const bww_walkthrough *walkthrough, int64_t page, double *offset, int32_t *animated);
 
 /* The page's frame blocks (see Layouts): *blocks points at *block_count blocks holding
- * *subview_count subviews; lanes after the last subview are padding. */
-bww_status bww_page_blocks(const bww_walkthrough *walkthrough, long page, const float **blocks,
-                           long *block_count, long *subview_count);
+ * *subview_count subviews; lanes after the last subview are padding. block_count and
+ * subview_count may be NULL. */
+bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, const float **blocks,
+                           int64_t *block_count, int64_t *subview_count);
 
 /* Writes the page's transforms as 16 doubles per subview into `out`, which holds
- * `capacity` doubles (at least 16 × subview count). */
-bww_status bww_gather(const bww_walkthrough *walkthrough, long page, double *out, size_t capacity);
+ * `capacity` doubles (at least 16 × subview count). `out` may be NULL for a page without
+ * subviews. */
+bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
+
+/* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`
+ * doubles (at least the subview count). `out` may be NULL for a page without subviews.
+ * Reading a page this way costs a fraction of one bww_alpha call per subview. */
+bww_status bww_alphas(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* One subview's alpha. */
-bww_status bww_alpha(const bww_walkthrough *walkthrough, long page, long subview, double *alpha);
+bww_status bww_alpha(const bww_walkthrough *walkthrough, int64_t page, int64_t subview, double *alpha);
 
 #ifdef __cplusplus
 }

@@ -23,3 +23,17 @@ func onlineProcessorCount() -> Int {
     return 1
     #endif
 }
+
+/// Whether blocks of these byte counts, 64-byte aligned, can be allocated all at once
+/// (`posix_memalign`, which fails instead of ending the process); they are freed again.
+package func canAllocateAligned(_ byteCounts: [Int]) -> Bool {
+    var blocks: [UnsafeMutableRawPointer] = []
+    blocks.reserveCapacity(byteCounts.count)
+    defer { blocks.forEach { free($0) } }
+    for bytes in byteCounts {
+        var block: UnsafeMutableRawPointer?
+        guard bytes >= 0, posix_memalign(&block, 64, bytes) == 0, let block else { return false }
+        blocks.append(block)
+    }
+    return true
+}

@@ -1,0 +1,98 @@
+import CWalkthroughAPI
+import Kernel
+
+// The read-only entries of the C interface (const handle): they may run on several threads
+// at once, so they only read the animator, and record failures through the handle's lock.
+
+@_cdecl("bww_page_count")
+public func bwwPageCount(_ walkthrough: OpaquePointer?, _ count: UnsafeMutablePointer<Int64>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_count: count must not be NULL") }
+    count.pointee = Int64(handle.animator.plan.pages.count)
+    return BWW_OK
+}
+
+@_cdecl("bww_subview_count")
+public func bwwSubviewCount(_ walkthrough: OpaquePointer?, _ page: Int64, _ count: UnsafeMutablePointer<Int64>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_subview_count: count must not be NULL") }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    count.pointee = Int64(handle.animator.plan.pages[page].count)
+    return BWW_OK
+}
+
+@_cdecl("bww_current_page")
+public func bwwCurrentPage(_ walkthrough: OpaquePointer?, _ page: UnsafeMutablePointer<Int64>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let page else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_current_page: page must not be NULL") }
+    page.pointee = Int64(handle.animator.currentPage)
+    return BWW_OK
+}
+
+@_cdecl("bww_page_offset")
+public func bwwPageOffset(_ walkthrough: OpaquePointer?, _ page: Int64, _ offset: UnsafeMutablePointer<Double>?,
+                          _ animated: UnsafeMutablePointer<Int32>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    let position = handle.animator.positions[page]
+    offset?.pointee = position.offset
+    animated?.pointee = position.animated ? 1 : 0
+    return BWW_OK
+}
+
+@_cdecl("bww_page_blocks")
+public func bwwPageBlocks(_ walkthrough: OpaquePointer?, _ page: Int64, _ blocks: UnsafeMutablePointer<UnsafePointer<Float>?>?,
+                          _ blockCount: UnsafeMutablePointer<Int64>?, _ subviewCount: UnsafeMutablePointer<Int64>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let blocks else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL") }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    // The handle owns the only reference to the frame's storage and never copies it, so
+    // the address stays valid past the closure, until bww_evaluate or bww_destroy.
+    blocks.pointee = handle.animator.frame.withUnsafeBlocks(page: page) { UnsafePointer($0.baseAddress) }
+    blockCount?.pointee = Int64(handle.animator.plan.pages[page].blocks)
+    subviewCount?.pointee = Int64(handle.animator.plan.pages[page].count)
+    return BWW_OK
+}
+
+@_cdecl("bww_gather")
+public func bwwGather(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?,
+                      _ capacity: Int) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    let needed = 16 * handle.animator.plan.pages[page].count
+    if let status = handle.checkOutput(out, capacity: capacity, needed: needed, "bww_gather", page) { return status }
+    do {
+        try handle.animator.frame.gather(page: page, into: UnsafeMutableBufferPointer(start: out, count: needed))
+        return BWW_OK
+    } catch {
+        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
+    }
+}
+
+@_cdecl("bww_alphas")
+public func bwwAlphas(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?,
+                      _ capacity: Int) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    let count = handle.animator.plan.pages[page].count
+    if let status = handle.checkOutput(out, capacity: capacity, needed: count, "bww_alphas", page) { return status }
+    do {
+        try handle.animator.frame.alphas(page: page, into: UnsafeMutableBufferPointer(start: out, count: count))
+        return BWW_OK
+    } catch {
+        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
+    }
+}
+
+@_cdecl("bww_alpha")
+public func bwwAlpha(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ alpha: UnsafeMutablePointer<Double>?) -> bww_status {
+    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let alpha else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_alpha: alpha must not be NULL") }
+    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+    let count = handle.animator.plan.pages[page].count
+    guard subview >= 0, subview < count else {
+        return handle.fail(BWW_ERROR_OUT_OF_RANGE, "subview \(subview) is out of range; page \(page) has \(count)")
+    }
+    alpha.pointee = handle.animator.frame.alpha(page: page, subview: Int(subview))
+    return BWW_OK
+}

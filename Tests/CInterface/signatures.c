@@ -1,0 +1,35 @@
+/* Compile-only (scripts/c-api-test.sh, with -Werror, as C99 and as C++11): every function
+ * of bwwalkthrough.h assigned to a pointer of the type written here. It pins the ABI: a
+ * header change that alters a signature fails here until this list and the version follow.
+ * That the Swift implementation matches the header is checked by the Swift compiler
+ * (Sources/WalkthroughC/HeaderSignatures.swift); that the library exports exactly these
+ * names, by the script (nm -D). */
+#include "bwwalkthrough.h"
+
+struct bww_api {
+    uint32_t (*version_number)(void);
+    const char *(*version_string)(void);
+    const char *(*status_string)(bww_status);
+    bww_status (*create)(const char *, size_t, bww_walkthrough **, char *, size_t);
+    void (*destroy)(bww_walkthrough *);
+    const char *(*error_message)(const bww_walkthrough *);
+    bww_status (*page_count)(const bww_walkthrough *, int64_t *);
+    bww_status (*subview_count)(const bww_walkthrough *, int64_t, int64_t *);
+    bww_status (*evaluate)(bww_walkthrough *, double);
+    bww_status (*current_page)(const bww_walkthrough *, int64_t *);
+    bww_status (*page_offset)(const bww_walkthrough *, int64_t, double *, int32_t *);
+    bww_status (*page_blocks)(const bww_walkthrough *, int64_t, const float **, int64_t *, int64_t *);
+    bww_status (*gather)(const bww_walkthrough *, int64_t, double *, size_t);
+    bww_status (*alphas)(const bww_walkthrough *, int64_t, double *, size_t);
+    bww_status (*alpha)(const bww_walkthrough *, int64_t, int64_t, double *);
+};
+
+extern const struct bww_api bww_api_pinned;
+const struct bww_api bww_api_pinned = {
+    bww_version_number, bww_version_string, bww_status_string, bww_create, bww_destroy,
+    bww_error_message, bww_page_count, bww_subview_count, bww_evaluate, bww_current_page,
+    bww_page_offset, bww_page_blocks, bww_gather, bww_alphas, bww_alpha,
+};
+
+/* The status type's size does not depend on the compiler. */
+typedef char bww_status_is_32_bits[sizeof(bww_status) == 4 ? 1 : -1];
