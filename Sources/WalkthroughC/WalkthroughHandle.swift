@@ -8,9 +8,15 @@ final class WalkthroughHandle {
     /// Threads); the read-only calls only read it, so they may overlap.
     var animator: WalkthroughAnimator
     let messages = MessageLog()
+    /// Where a frame's pages sit in each layout (`bww_evaluate_into`), by layout name:
+    /// a few arrays of one offset a page, made with the handle so that no call allocates.
+    let geometries: [String: FrameGeometry]
 
     init(_ animator: WalkthroughAnimator) {
         self.animator = animator
+        geometries = Dictionary(uniqueKeysWithValues: FrameLayout.allCases.map {
+            ($0.rawValue, FrameBuffer.geometry(of: animator.plan, layout: $0))
+        })
     }
 
     /// Records `text` as the latest error and returns `status`.

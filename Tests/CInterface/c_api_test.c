@@ -14,6 +14,7 @@ int main(int argc, char **argv) {
     versions();
     known_values();
     alphas();
+    layouts();
     errors();
     limits();
     scenario(argc > 1 ? argv[1] : "Benchmarks/Scenarios/storyboard.json");

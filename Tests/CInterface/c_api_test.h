@@ -14,5 +14,6 @@ void errors(void);
 void limits(void);
 void versions(void);
 void alphas(void);
+void layouts(void);
 
 #endif

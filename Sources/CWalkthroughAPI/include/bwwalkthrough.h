@@ -62,6 +62,10 @@
  * bww_page_blocks exposes the engine's own layout: blocks of BWW_LANES subviews, each
  * block BWW_BLOCK_FLOATS floats, field f (0–15 as above, 16 = alpha) of lane l at
  * block[f * BWW_LANES + l]; subview k is lane k % BWW_LANES of block k / BWW_LANES.
+ * bww_evaluate_into writes a frame straight into memory the caller owns (a GPU buffer's
+ * contents, say) in one of three layouts (bww_layout), the kernel storing that layout
+ * itself: the matrices of every page in page order, then, in the two dense layouts, the
+ * alphas. bww_frame_size and bww_page_location give the sizes and offsets.
  */
 
 #include <stddef.h>
@@ -101,6 +105,19 @@ typedef int32_t bww_status;
 #define BWW_ERROR_INVALID_VALUE 5    /* a non-finite scroll position, or a length above BWW_MAX_JSON_LENGTH */
 #define BWW_ERROR_OUT_OF_MEMORY 6    /* bww_create could not allocate the walkthrough's buffers */
 
+/* A frame layout for bww_evaluate_into; 32 bits on every compiler. */
+typedef int32_t bww_layout;
+/* The engine's blocks: BWW_BLOCK_FLOATS floats per BWW_LANES subviews, alpha included;
+ * every page starts on a block (its last block is padded). */
+#define BWW_LAYOUT_BLOCKS 0
+/* 16 floats per subview, m11 … m44 (64 bytes; also simd_float4x4's storage of the
+ * transform for column vectors, as Metal and Vulkan instance buffers take it), the
+ * subviews of all pages back to back; then one float alpha per subview. */
+#define BWW_LAYOUT_FLOAT4X4 1
+/* 16 doubles per subview, m11 … m44 (128 bytes, CATransform3D's memory on 64-bit
+ * platforms), back to back; then one double alpha per subview. */
+#define BWW_LAYOUT_CATRANSFORM3D 2
+
 /* BWW_VERSION_NUMBER and "MAJOR.MINOR.PATCH" of the library as it was built. */
 uint32_t bww_version_number(void);
 const char *bww_version_string(void);
@@ -131,6 +148,24 @@ bww_status bww_subview_count(const bww_walkthrough *walkthrough, int64_t page, i
  * contentOffset.x): pages with offset strictly between −2 and 2 are animated, the others
  * keep what they had. Releases the messages of earlier failed calls. */
 bww_status bww_evaluate(bww_walkthrough *walkthrough, double scroll);
+
+/* Like bww_evaluate, but writes the frame into `dst`, which holds `bytes` bytes (at least
+ * bww_frame_size's; any alignment, 64 bytes is fastest), in `layout`, instead of into the
+ * handle's own frame, which keeps what the last bww_evaluate computed. Only the pages in
+ * the window are written: the others keep what `dst` held. The current page and the page
+ * offsets become this frame's. Needs the handle to itself, as bww_evaluate. An unknown
+ * layout is BWW_ERROR_INVALID_VALUE; a short `dst`, BWW_ERROR_BUFFER_TOO_SMALL. */
+bww_status bww_evaluate_into(bww_walkthrough *walkthrough, double scroll, bww_layout layout, void *dst, size_t bytes);
+
+/* The bytes a whole frame takes in `layout`, and where its alphas start (equal to *bytes
+ * in BWW_LAYOUT_BLOCKS, where alpha is a field). alpha_offset may be NULL. */
+bww_status bww_frame_size(const bww_walkthrough *walkthrough, bww_layout layout, size_t *bytes, size_t *alpha_offset);
+
+/* Where page `page` starts in a frame in `layout`, in bytes from the frame's start: its
+ * first matrix (its first block in BWW_LAYOUT_BLOCKS) and its first alpha (dense layouts;
+ * the end of the matrices in BWW_LAYOUT_BLOCKS). alpha_offset may be NULL. */
+bww_status bww_page_location(const bww_walkthrough *walkthrough, bww_layout layout, int64_t page,
+                             size_t *matrix_offset, size_t *alpha_offset);
 
 /* floor(scroll / width) clamped to the pages, at the last bww_evaluate (0 before). */
 bww_status bww_current_page(const bww_walkthrough *walkthrough, int64_t *page);

@@ -18,6 +18,11 @@ public struct FrameBuffer: Sendable {
         storage = FrameStorage(geometry, pages: plan.pages)
     }
 
+    /// Where a frame of `plan` in `layout` puts its pages (the geometry such a frame has).
+    package static func geometry(of plan: AnimationPlan, layout: FrameLayout) -> FrameGeometry {
+        FrameGeometry(layout, pages: plan.pages)
+    }
+
     /// The layout the frame is stored in.
     public var layout: FrameLayout { geometry.layout }
 

@@ -60,7 +60,7 @@ public struct WalkthroughAnimator: Sendable {
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
         let work = try advance(to: x)
         frame.makeUnique()
-        render(into: frame.storage.base, work: work)
+        render(into: frame.storage.base, geometry: frame.geometry, work: work)
     }
 
     /// The frame at scroll position `x`, written straight into memory the caller owns (for
@@ -72,13 +72,20 @@ public struct WalkthroughAnimator: Sendable {
     /// - Throws: a non-finite `x` or a destination smaller than the frame (nothing is
     ///   changed then).
     public mutating func update(scroll x: Double, into destination: UnsafeMutableRawBufferPointer) throws(WalkthroughError) {
-        let needed = frame.geometry.byteCount
+        try update(scroll: x, into: destination, geometry: frame.geometry)
+    }
+
+    /// The same into a destination laid out as `geometry` (a geometry of this plan in any
+    /// layout): the C interface's `bww_evaluate_into`, which picks the layout per call.
+    package mutating func update(scroll x: Double, into destination: UnsafeMutableRawBufferPointer,
+                                 geometry: FrameGeometry) throws(WalkthroughError) {
+        let needed = geometry.byteCount
         guard destination.count >= needed else {
-            throw WalkthroughError("destination of \(destination.count) bytes is too small for the frame: needs \(needed) (\(frame.layout) layout)")
+            throw WalkthroughError("destination of \(destination.count) bytes is too small for the frame: needs \(needed) (\(geometry.layout) layout)")
         }
         let work = try advance(to: x)
         guard needed > 0, let base = destination.baseAddress else { return }
-        render(into: base, work: work)
+        render(into: base, geometry: geometry, work: work)
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns the
@@ -98,12 +105,12 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// Runs the kernel over every page in the window, on one core or split.
-    private func render(into base: UnsafeMutableRawPointer, work: Int) {
+    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
         if threads > 1 && work >= parallelThreshold {
-            evaluateInParallel(base)
+            evaluateInParallel(base, geometry)
         } else {
             for i in plan.pages.indices where positions[i].animated {
-                evaluate(page: i, offset: positions[i].offset, blocks: 0..<plan.pages[i].blocks, base)
+                evaluate(page: i, offset: positions[i].offset, blocks: 0..<plan.pages[i].blocks, base, geometry)
             }
         }
     }
@@ -115,11 +122,12 @@ public struct WalkthroughAnimator: Sendable {
     public mutating func animate(page: Int, offset o: Double) {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
-        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base)
+        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base, frame.geometry)
     }
 
-    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer) {
-        let output = KernelOutputs(frame.geometry, base: base, page: i, count: plan.pages[i].count)
+    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
+                          _ geometry: FrameGeometry) {
+        let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
         let inputs = plan.inputs(i)
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
@@ -134,7 +142,7 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.
-    private func evaluateInParallel(_ base: UnsafeMutableRawPointer) {
+    private func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry) {
         let parts = threads
         let pages = plan.pages.indices.filter { positions[$0].animated }
         let this = self
@@ -146,7 +154,7 @@ public struct WalkthroughAnimator: Sendable {
             let blocks = this.plan.pages[page].blocks
             let range = blocks * part / parts ..< blocks * (part + 1) / parts
             this.evaluate(page: page, offset: this.positions[page].offset, blocks: range,
-                          UnsafeMutableRawPointer(bitPattern: address)!)
+                          UnsafeMutableRawPointer(bitPattern: address)!, geometry)
         }
     }
 }
