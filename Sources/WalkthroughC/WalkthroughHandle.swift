@@ -4,16 +4,25 @@ import Kernel
 /// What a `bww_walkthrough *` points at: the animator and the messages of failed calls.
 /// Retained once by `bww_create`, released by `bww_destroy`.
 final class WalkthroughHandle {
-    /// Written only by `bww_evaluate`, which has the handle to itself (see the header's
-    /// Threads); the read-only calls only read it, so they may overlap.
-    var animator: WalkthroughAnimator
+    /// Written only by `bww_evaluate` (and `bww_evaluate_into`), which have the handle to
+    /// themselves (see the header's Threads); the read-only calls only read it, so they may
+    /// overlap. Held through a pointer: a stored `var` of a class costs a dynamic
+    /// exclusivity check and a copy on every access, which made `bww_alpha` 110 ns a call.
+    private let storage: UnsafeMutablePointer<WalkthroughAnimator>
     let messages = MessageLog()
+
+    /// The animator, read in place.
+    var animator: WalkthroughAnimator {
+        unsafeAddress { UnsafePointer(storage) }
+        unsafeMutableAddress { storage }
+    }
     /// Where a frame's pages sit in each layout (`bww_evaluate_into`), by layout name:
     /// a few arrays of one offset a page, made with the handle so that no call allocates.
     let geometries: [String: FrameGeometry]
 
     init(_ animator: WalkthroughAnimator) {
-        self.animator = animator
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: animator)
         geometries = Dictionary(uniqueKeysWithValues: FrameLayout.allCases.map {
             ($0.rawValue, FrameBuffer.geometry(of: animator.plan, layout: $0))
         })
@@ -33,6 +42,11 @@ final class WalkthroughHandle {
             return nil
         }
         return Int(page)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     static func from(_ pointer: OpaquePointer?) -> WalkthroughHandle? {

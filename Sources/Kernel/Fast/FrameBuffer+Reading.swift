@@ -5,35 +5,39 @@
 extension FrameBuffer {
     /// Subview `k` of page `page` as a Double `Transform3D`.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
+    @inlinable
     public func transform(page: Int, subview k: Int) -> Transform3D {
-        checkIndex(page: page, subview: k)
-        let p = UnsafeRawPointer(storage.base + geometry.matrixOffset(page: page, subview: k))
-        switch layout {
+        let slot = storage.slot(page: page, subview: k)
+        switch storage.layout {
         case .blocks:
             // Field c of the subview sits c·8 Floats after its lane's first field.
-            let f = p.assumingMemoryBound(to: Float.self)
-            func d(_ c: Int) -> Double { Double(f[c &* Lanes.count]) }
+            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
+            let f = (storage.base + slot.matrixOffset).assumingMemoryBound(to: Float.self) + lane
+            func d(_ c: Int) -> Double { Double(f[c &* 8]) }
             return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
                                m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
         case .float4x4:
+            let p = UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 64)
             return Transform3D(vector: SIMD16<Double>(p.loadUnaligned(as: SIMD16<Float>.self)))
         case .caTransform3D:
-            return p.loadUnaligned(as: Transform3D.self)
+            return UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
         }
     }
 
     /// Subview `k`'s alpha.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
+    @inlinable
     public func alpha(page: Int, subview k: Int) -> Double {
-        checkIndex(page: page, subview: k)
-        switch layout {
+        let slot = storage.slot(page: page, subview: k)
+        switch storage.layout {
         case .blocks:
-            let p = storage.base + geometry.matrixOffset(page: page, subview: k)
-            return Double(p.load(fromByteOffset: FrameComponent.alpha.rawValue * Lanes.count * 4, as: Float.self))
+            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
+            let floats = lane &+ FrameComponent.alpha.rawValue &* 8
+            return Double(storage.base.load(fromByteOffset: slot.matrixOffset &+ floats &* 4, as: Float.self))
         case .float4x4:
-            return Double((storage.base + geometry.alphaOffset(page: page)).load(fromByteOffset: k * 4, as: Float.self))
+            return Double(storage.base.load(fromByteOffset: slot.alphaOffset &+ k &* 4, as: Float.self))
         case .caTransform3D:
-            return (storage.base + geometry.alphaOffset(page: page)).load(fromByteOffset: k * 8, as: Double.self)
+            return storage.base.load(fromByteOffset: slot.alphaOffset &+ k &* 8, as: Double.self)
         }
     }
 
@@ -97,11 +101,6 @@ extension FrameBuffer {
                      UnsafeRawBufferPointer(start: storage.base + geometry.alphaOffset(page: page),
                                             count: entries * layout.alphaStride))
         }
-    }
-
-    private func checkIndex(page: Int, subview k: Int) {
-        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
-        precondition((0..<pages[page].count).contains(k), "subview \(k) out of range on page \(page)")
     }
 
     /// The page's subview count, after checking the page and that `capacity` holds

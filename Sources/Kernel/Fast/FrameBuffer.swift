@@ -49,36 +49,3 @@ public struct FrameBuffer: Sendable {
         }
     }
 }
-
-/// A frame's bytes in one 64-byte aligned allocation.
-@usableFromInline
-final class FrameStorage: @unchecked Sendable {
-    // Sendable: FrameBuffer only writes through a uniquely referenced storage.
-    let base: UnsafeMutableRawPointer
-    let byteCount: Int
-
-    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`).
-    init(_ geometry: FrameGeometry, pages: [PageLayout]) {
-        byteCount = geometry.byteCount
-        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-        for (i, page) in pages.enumerated() {
-            let out = KernelOutputs(geometry, base: base, page: i, count: page.count)
-            switch geometry.layout {
-            case .blocks: for k in 0..<page.paddedCount { BlockWriter.storeIdentity(out, subview: k) }
-            case .float4x4: for k in 0..<page.count { Float4x4Writer.storeIdentity(out, subview: k) }
-            case .caTransform3D: for k in 0..<page.count { CATransform3DWriter.storeIdentity(out, subview: k) }
-            }
-        }
-    }
-
-    private init(copying other: FrameStorage) {
-        byteCount = other.byteCount
-        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
-        base.copyMemory(from: other.base, byteCount: byteCount)
-    }
-
-    @usableFromInline func copy() -> FrameStorage { FrameStorage(copying: self) }
-
-    deinit { base.deallocate() }
-}

@@ -1,0 +1,68 @@
+/// A frame's bytes in one 64-byte aligned allocation, and a table of where each page sits
+/// in them, so that the per-subview readers find a subview with no array (and so no
+/// reference counting) on the way: they are `@inlinable` and read only this.
+@usableFromInline
+final class FrameStorage: @unchecked Sendable {
+    // Sendable: FrameBuffer only writes through a uniquely referenced storage.
+    @usableFromInline let base: UnsafeMutableRawPointer
+    @usableFromInline let layout: FrameLayout
+    @usableFromInline let pageCount: Int
+    /// One entry a page.
+    @usableFromInline let slots: UnsafeMutablePointer<PageSlot>
+    let byteCount: Int
+
+    /// Where one page sits: its subview count and the byte offsets of its first matrix
+    /// (block) and first alpha.
+    @usableFromInline
+    struct PageSlot {
+        @usableFromInline let count: Int
+        @usableFromInline let matrixOffset: Int
+        @usableFromInline let alphaOffset: Int
+    }
+
+    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`).
+    init(_ geometry: FrameGeometry, pages: [PageLayout]) {
+        byteCount = geometry.byteCount
+        layout = geometry.layout
+        pageCount = pages.count
+        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+        slots = .allocate(capacity: Swift.max(pages.count, 1))
+        for (i, page) in pages.enumerated() {
+            (slots + i).initialize(to: PageSlot(count: page.count, matrixOffset: geometry.matrixOffset(page: i),
+                                                alphaOffset: geometry.alphaOffset(page: i)))
+        }
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        for (i, page) in pages.enumerated() {
+            let out = KernelOutputs(geometry, base: base, page: i, count: page.count)
+            switch geometry.layout {
+            case .blocks: for k in 0..<page.paddedCount { BlockWriter.storeIdentity(out, subview: k) }
+            case .float4x4: for k in 0..<page.count { Float4x4Writer.storeIdentity(out, subview: k) }
+            case .caTransform3D: for k in 0..<page.count { CATransform3DWriter.storeIdentity(out, subview: k) }
+            }
+        }
+    }
+
+    private init(copying other: FrameStorage) {
+        (byteCount, layout, pageCount) = (other.byteCount, other.layout, other.pageCount)
+        base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+        base.copyMemory(from: other.base, byteCount: byteCount)
+        slots = .allocate(capacity: Swift.max(pageCount, 1))
+        slots.initialize(from: other.slots, count: pageCount)
+    }
+
+    @usableFromInline func copy() -> FrameStorage { FrameStorage(copying: self) }
+
+    /// Page `page`'s slot, after checking `page` and `k` (a trap names them).
+    @inlinable @inline(__always)
+    func slot(page: Int, subview k: Int) -> PageSlot {
+        precondition(page >= 0 && page < pageCount, "page \(page) out of range 0..<\(pageCount)")
+        let slot = slots[page]
+        precondition(k >= 0 && k < slot.count, "subview \(k) out of range on page \(page)")
+        return slot
+    }
+
+    deinit {
+        base.deallocate()
+        slots.deallocate()
+    }
+}
