@@ -38,26 +38,31 @@ package struct PageConstants: Sendable {
         package internal(set) var m34: Float?
     }
 
-    package init(_ layout: borrowing PageLayout, offset o: Double) {
-        let factors = PageAnimation.translationFactors(layout.animationType, offset: o)
-        let m = PageAnimation.mirrored(o), bound = layout.speedBound
+    package init(_ layout: PageLayout, offset o: Double) {
+        self = withUnsafePointer(to: layout) { PageConstants($0, offset: o) }
+    }
+
+    /// The constants of the page whose layout is at `page`, read field by field in place.
+    package init(_ page: UnsafePointer<PageLayout>, offset o: Double) {
+        let factors = PageAnimation.translationFactors(page.pointee.animationType, offset: o)
+        let m = PageAnimation.mirrored(o), bound = page.pointee.speedBound
         spin = nil
-        if layout.rotation == nil {
+        if page.pointee.rotation == nil {
             // The usual page, without a Double matrix: the identity, or Zoom's diag(m, m, 1, 1)
             // (the same Floats the general path below rounds to).
             let s: Float = factors == nil ? Float(saturating: m) : 1
             matrix = SIMD16(s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         } else {
-            matrix = PageConstants.rotatedMatrix(layout, offset: o, mirrored: m, scales: factors == nil, spin: &spin)
+            matrix = PageConstants.rotatedMatrix(page.pointee, offset: o, mirrored: m, scales: factors == nil, spin: &spin)
         }
         translates = factors != nil
         f = Float(saturating: factors?.x ?? 0)
         g = Float(saturating: factors?.y ?? 0)
-        alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: layout.animateAlpha))
+        alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha))
         // With a margin for the Float roundings of f, g and the speeds.
         let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
         if let fg = factors, fg.x.magnitude * bound.x > largest || fg.y.magnitude * bound.y > largest {
-            saturation = Saturation(factors: fg, speed: layout.speed, variance: layout.speedVariance)
+            saturation = Saturation(factors: fg, speed: page.pointee.speed, variance: page.pointee.speedVariance)
         } else {
             saturation = nil
         }

@@ -31,6 +31,9 @@ public struct WalkthroughAnimator: Sendable {
     public var threads = onlineProcessorCount()
     /// Computes each animated page's blocks.
     package let kernel: any PageKernel
+    /// Whether `kernel` is the SIMD kernel, which is then called directly, not through
+    /// the existential (a few dozen instructions a page and frame).
+    private let usesSIMDKernel: Bool
 
     /// An animator for `walkthrough` whose frames are stored in `layout`: lays out its
     /// parameters once (`AnimationPlan`). The frame is the identity with alpha 1
@@ -48,6 +51,7 @@ public struct WalkthroughAnimator: Sendable {
     package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel) {
         self.plan = plan
         self.kernel = kernel
+        usesSIMDKernel = kernel is SIMDPageKernel
         frame = FrameBuffer(for: plan, layout: layout)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }
@@ -95,11 +99,13 @@ public struct WalkthroughAnimator: Sendable {
         currentPage = try walkthrough.currentPage(scroll: x)
         scrollPosition = x
         var work = 0
-        for i in pages.indices {
-            let o = walkthrough.offset(ofPage: i, scroll: x)
-            let animated = Walkthrough.isInWindow(o)
-            positions[i] = PagePosition(offset: o, animated: animated)
-            if animated { work += pages[i].count }
+        positions.withUnsafeMutableBufferPointer { positions in
+            for i in pages.indices {
+                let o = walkthrough.offset(ofPage: i, scroll: x)
+                let animated = Walkthrough.isInWindow(o)
+                positions[i] = PagePosition(offset: o, animated: animated)
+                if animated { work += pages[i].count }
+            }
         }
         return work
     }
@@ -136,9 +142,13 @@ public struct WalkthroughAnimator: Sendable {
                      "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        // Borrowed in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
-        let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0[i], offset: o) }
-        kernel.evaluate(constants, inputs, output, blocks: blocks)
+        // Read in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
+        let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress! + i, offset: o) }
+        if usesSIMDKernel {
+            FrameKernel.run(constants, inputs, output, blocks: blocks)
+        } else {
+            kernel.evaluate(constants, inputs, output, blocks: blocks)
+        }
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.
