@@ -103,9 +103,12 @@ final class ReadImplementation: Implementation {
         var sum = 0.0
         switch kind {
         case .readTransform:
+            // A light consumer: every field added into a running vector, reduced once.
+            var fields = SIMD16<Double>()
             for page in pages {
-                for k in 0..<frame.subviewCount(page: page) { sum += frame.transform(page: page, subview: k).vector.sum() }
+                for k in 0..<frame.subviewCount(page: page) { fields += frame.transform(page: page, subview: k).vector }
             }
+            sum = fields.sum()
         case .readGather:
             doubles.withUnsafeMutableBufferPointer { buffer in
                 for page in pages { try? frame.gather(page: page, into: buffer) }

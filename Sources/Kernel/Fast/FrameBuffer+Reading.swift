@@ -5,7 +5,7 @@
 extension FrameBuffer {
     /// Subview `k` of page `page` as a Double `Transform3D`.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
-    @inlinable
+    @inlinable @inline(__always)
     public func transform(page: Int, subview k: Int) -> Transform3D {
         let slot = storage.slot(page: page, subview: k)
         switch storage.layout {
@@ -18,7 +18,9 @@ extension FrameBuffer {
                                m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
         case .float4x4:
             let p = UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 64)
-            return Transform3D(vector: SIMD16<Double>(p.loadUnaligned(as: SIMD16<Float>.self)))
+            // Row by row: SIMD16's own conversion is a generic call, SIMD4's is inlined.
+            func row(_ r: Int) -> SIMD4<Double> { SIMD4<Double>(p.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self)) }
+            return Transform3D(rows: row(0), row(1), row(2), row(3))
         case .caTransform3D:
             return UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
         }
@@ -26,7 +28,7 @@ extension FrameBuffer {
 
     /// Subview `k`'s alpha.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
-    @inlinable
+    @inlinable @inline(__always)
     public func alpha(page: Int, subview k: Int) -> Double {
         let slot = storage.slot(page: page, subview: k)
         switch storage.layout {

@@ -20,9 +20,10 @@ enum FrameReader {
                 out.storeBytes(of: frame.transform(page: page, subview: k), toByteOffset: k &* 128, as: Transform3D.self)
             }
         case .float4x4:
-            for k in 0..<count {
-                let row = SIMD16<Double>(source.loadUnaligned(fromByteOffset: k &* 64, as: SIMD16<Float>.self))
-                out.storeBytes(of: row, toByteOffset: k &* 128, as: SIMD16<Double>.self)
+            // Four Floats at a time: SIMD4's conversion is inlined (cvtps2pd), SIMD16's is a call.
+            for q in 0..<4 &* count {
+                let row = SIMD4<Double>(source.loadUnaligned(fromByteOffset: q &* 16, as: SIMD4<Float>.self))
+                out.storeBytes(of: row, toByteOffset: q &* 32, as: SIMD4<Double>.self)
             }
         case .caTransform3D:
             out.copyMemory(from: source, byteCount: count * 128)

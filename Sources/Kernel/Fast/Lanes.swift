@@ -20,7 +20,7 @@ public enum Lanes {
     package typealias Doubles = SIMD8<Double>
 
     /// Floats in one frame block: 17 fields × 8 lanes.
-    public static let frameBlockFloats = FrameComponent.count * count
+    public static let frameBlockFloats = 136  // 17 × 8, a literal so that it folds (a computed global has a lazy accessor)
 
     /// `n` rounded up to a whole number of lanes.
     @inlinable

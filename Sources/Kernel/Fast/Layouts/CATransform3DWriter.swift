@@ -46,31 +46,26 @@ enum CATransform3DWriter: LayoutWriter {
 
     @inline(__always)
     static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
-        let rows = (LaneRows(m.m11, m.m12, m.m13, m.m14), LaneRows(m.m21, m.m22, m.m23, m.m24),
-                    LaneRows(m.m31, m.m32, m.m33, m.m34), LaneRows(m.m41, m.m42, m.m43, m.m44))
+        // One row of the matrix at a time, so that few vectors are live (see Float4x4Writer).
         let base = out.matrices + i &* (Lanes.count &* 128)
-        out.forEachLane(inBlock: i) { l in
-            storeRows(rows.0.row(l), rows.1.row(l), rows.2.row(l), rows.3.row(l), at: base + l &* 128)
-        }
+        let n = out.lanes(inBlock: i)
+        storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, lanes: n, at: base)
+        storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, lanes: n, at: base)
+        storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, lanes: n, at: base)
+        storeRow(LaneRows(m.m41, m.m42, m.m43, m.m44), 3, lanes: n, at: base)
         storeAlpha(m.alpha, out, block: i)
     }
 
-    /// Row `row` (0 … 3) of all 8 lanes as Doubles, lane `l` at `base + 128·l`.
+    /// Row `row` (0 … 3) of the first `n` lanes as Doubles, lane `l` at `base + 128·l`
+    /// (all 8 with a constant count, so that the loop unrolls).
     @inline(__always)
-    static func storeRow(_ rows: LaneRows, _ row: Int, at base: UnsafeMutableRawPointer) {
-        for l in 0..<Lanes.count {
-            base.storeBytes(of: Row(rows.row(l)), toByteOffset: l &* 128 &+ row &* 32, as: Row.self)
+    static func storeRow(_ rows: LaneRows, _ row: Int, lanes n: Int = Lanes.count, at base: UnsafeMutableRawPointer) {
+        func put(_ l: Int) { base.storeBytes(of: Row(rows.row(l)), toByteOffset: l &* 128 &+ row &* 32, as: Row.self) }
+        if n == Lanes.count {
+            for l in 0..<Lanes.count { put(l) }
+        } else {
+            for l in 0..<n { put(l) }
         }
-    }
-
-    /// One subview's four Float rows as 16 Doubles at `p`.
-    @inline(__always)
-    static func storeRows(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3: SIMD4<Float>,
-                          at p: UnsafeMutableRawPointer) {
-        p.storeBytes(of: Row(r0), as: Row.self)
-        p.storeBytes(of: Row(r1), toByteOffset: 32, as: Row.self)
-        p.storeBytes(of: Row(r2), toByteOffset: 64, as: Row.self)
-        p.storeBytes(of: Row(r3), toByteOffset: 96, as: Row.self)
     }
 
     @inline(__always)
