@@ -8,15 +8,21 @@ enum RunCommand {
 
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, options: options, flags: flags)
-        guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"; see bench --help") }
+        guard args.positional.isEmpty else { throw BenchError("unexpected argument \(Echo.quoted(args.positional[0])); see bench --help") }
+        if args.flag("list") {
+            guard args.given == ["list"] else { throw BenchError("--list takes no other options; see bench --help") }
+            return list()
+        }
         let suite = try suiteOptions(args)
-        if args.flag("list") { return list() }
         let format = try args.choice("format", ["text", "markdown", "json", "csv"], default: "text")
+        // The chart's path is checked before the run, not after it.
+        var chart: OutputFile?
+        if let path = args.value("chart") { chart = try OutputFile(path) }
         let results = try Suite.run(suite) { message in
-            if suite.progress { emit("… \(message)\n", to: 2) }
+            if suite.progress { StandardStreams.progress("… \(message)\n") }
         }
         let report = Report(build: .current(), results: results)
-        if let path = args.value("chart") { try ChartCommand.write(report, to: path) }
+        if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }
 

@@ -22,10 +22,7 @@ public struct Walkthrough: Hashable, Sendable {
     /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
     ///   slots in all, or a width that is not finite and > 0.
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
-        var budget = try WalkthroughBudget(pageCount: pages.count)
-        for (i, page) in pages.enumerated() {
-            do { try budget.admit(subviews: page.subviews.count) } catch { throw error.prefixed("page \(i)") }
-        }
+        _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
         try self.init(width: width, admittedPages: pages)
     }
 

@@ -23,6 +23,16 @@ package struct WalkthroughBudget: Sendable {
         }
     }
 
+    /// The budget of a walkthrough whose pages hold `counts` subviews, for checking sizes
+    /// before anything is allocated for them.
+    /// - Throws: the first limit exceeded; a page's error names the page (`page 3: …`).
+    package init(subviewCounts counts: some Collection<Int>) throws(WalkthroughError) {
+        try self.init(pageCount: counts.count)
+        for (i, count) in counts.enumerated() {
+            do { try admit(subviews: count) } catch { throw error.prefixed("page \(i)") }
+        }
+    }
+
     /// Admits the next page, of `count` subviews (`count ≥ 0`).
     /// - Throws: a page whose slots would take the walkthrough past
     ///   `Walkthrough.maximumSubviewCount` (key `subviews`); nothing is admitted then.
