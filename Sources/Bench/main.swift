@@ -29,7 +29,9 @@ do {
     switch command {
     case "run": output = try RunCommand.run(words)
     case "chart": output = try ChartCommand.run(words)
-    case "eval": output = try EvalCommand.run(words)
+    case "eval":
+        try EvalCommand.run(words) { (piece) throws(BenchError) in try StandardStreams.output(piece) }
+        output = ""
     case "profile": output = try ProfileCommand.run(words)
     case "baseline": output = try BaselineCommand.run(words)
     case "render": output = try RenderCommand.run(words)

@@ -163,7 +163,8 @@ import Testing
             }.min()!
         }
         let ratio = fastest(escaped) / fastest(plain)
-        #expect(ratio < 3, "\(n) escapes took \(ratio)× the time of \(2 * n) plain bytes")
+        // Measured: 0.9–1.0× in a debug build, 1.2× in release (also at 2 million escapes).
+        #expect(ratio < 2, "\(n) escapes took \(ratio)× the time of \(2 * n) plain bytes")
     }
 
     @Test func pagesAreLimited() throws {

@@ -18,7 +18,11 @@ extension JSONScanner {
                 return
             case UInt8(ascii: "\\"):
                 index += 1
-                _ = try escapedScalar(at: &index)
+                if index < bytes.count, JSONScanner.shortEscape(bytes[index]) != nil {
+                    index += 1
+                } else {
+                    _ = try unicodeEscape(at: &index)
+                }
             case 0..<0x20:
                 throw error("control character in a string")
             default:
@@ -50,43 +54,52 @@ extension JSONScanner {
             if b != UInt8(ascii: "\\") {
                 out[n] = b
                 n += 1
+            } else if let byte = JSONScanner.shortEscape(bytes[i]) {  // checked: a byte follows
+                out[n] = byte
+                n += 1
+                i += 1
             } else {
-                JSONScanner.encodeUTF8(try escapedScalar(at: &i), into: out, at: &n)
+                JSONScanner.encodeUTF8(try unicodeEscape(at: &i), into: out, at: &n)
             }
         }
         return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
     }
 
-    /// The scalar of the escape whose backslash is just before `i`; moves `i` past it.
-    func escapedScalar(at i: inout Int) throws(WalkthroughError) -> Unicode.Scalar {
-        guard i < bytes.count else { throw error("unterminated escape", at: i) }
-        let b = bytes[i]
-        i += 1
+    /// The byte a two-character escape (`\n`, `\"`, …) stands for, given the byte after the
+    /// backslash; nil for `\u` and for bad escapes. The common case, kept apart from the
+    /// scalar decoding and UTF-8 encoding of `\u`: escapes cost about what plain bytes do.
+    @inline(__always)
+    static func shortEscape(_ b: UInt8) -> UInt8? {
         switch b {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let high = try hex4(at: &i)
-            if (0xD800..<0xDC00).contains(high) {
-                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                    throw error("unpaired surrogate", at: i)
-                }
-                i += 2
-                let low = try hex4(at: &i)
-                guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate", at: i) }
-                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
-            }
-            guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate", at: i) }
-            return scalar
-        default:
-            throw error("bad escape", at: i - 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return b
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
         }
+    }
+
+    /// The scalar of the `\uXXXX` escape (two of them for a surrogate pair) whose `u` is at
+    /// `i`; moves `i` past it. Any other byte there is a bad escape (the short ones are
+    /// handled before, by `shortEscape`).
+    func unicodeEscape(at i: inout Int) throws(WalkthroughError) -> Unicode.Scalar {
+        guard i < bytes.count else { throw error("unterminated escape", at: i) }
+        guard bytes[i] == UInt8(ascii: "u") else { throw error("bad escape", at: i) }
+        i += 1
+        let high = try hex4(at: &i)
+        if (0xD800..<0xDC00).contains(high) {
+            guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                throw error("unpaired surrogate", at: i)
+            }
+            i += 2
+            let low = try hex4(at: &i)
+            guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate", at: i) }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate", at: i) }
+        return scalar
     }
 
     private func hex4(at i: inout Int) throws(WalkthroughError) -> UInt32 {
