@@ -15,6 +15,7 @@ import Testing
         (["run", "--list", "--quick"], "--list takes no other options"),
         (["run", "--format", "xml"], #"option --format must be one of text, markdown, json, csv, got "xml""#),
         (["eval", "FILE", "--scroll", "1", "--scroll", "2"], "option --scroll is given twice"),
+        (["run", "--impls", "simd,,c"], #"--impls takes a comma-separated subset of"#),
         (["run", "--quick", "--quick"], "flag --quick is given twice"),
         (["run", "--quick=yes"], "flag --quick takes no value"),
         (["render", "FILE", "--output", "OUT", "--frames", "1", "--to", "100"], "--to needs --frames 2 or more"),

@@ -37,19 +37,19 @@ enum RunCommand {
             let sizes = text.split(separator: ",", omittingEmptySubsequences: false)
                 .compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { (1...limit).contains($0) }
             guard !sizes.isEmpty, sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count else {
-                throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \"\(text)\"")
+                throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \(Echo.quoted(text))")
             }
             suite.sizes = sizes
         }
         if let text = args.value("impls") {
-            let impls = text.split(separator: ",").map(String.init)
+            let impls = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !impls.isEmpty, impls.allSatisfy(Implementation.names.contains) else {
-                throw BenchError("--impls takes a comma-separated subset of \(Implementation.names.joined(separator: ",")), got \"\(text)\"")
+                throw BenchError("--impls takes a comma-separated subset of \(Implementation.names.joined(separator: ",")), got \(Echo.quoted(text))")
             }
             suite.implementations = Implementation.names.filter(impls.contains)
         }
         if let pattern = args.value("filter") {
-            do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(pattern)") }
+            do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(Echo.quoted(pattern))") }
         }
         if let budget = try args.double("budget") {
             guard budget > 0 && budget <= 600 else { throw BenchError("--budget needs seconds in (0, 600], got \(budget)") }
