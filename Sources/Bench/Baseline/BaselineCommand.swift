@@ -8,8 +8,8 @@ import Kernel
 /// `check` exits 0 when nothing regressed (improvements are reported), 2 on a regression,
 /// 1 on an error.
 enum BaselineCommand {
-    static let usage = "usage: bench baseline update|check [--path FILE] [--quick] [--format text|markdown] "
-        + "[--instructions-threshold F] [--ratio-threshold F]"
+    static let usage = "usage: bench baseline check [--path FILE] [--quick] [--format text|markdown] "
+        + "[--instructions-threshold F] [--ratio-threshold F], or bench baseline update [--path FILE] [--quick]"
     static let defaultPath = "Benchmarks/baseline.json"
     /// Scenarios and the size whose instructions are counted.
     static let counted = ["linear", "zoom", "rotate3d", "rotate3d-spin", "storyboard"]
