@@ -129,6 +129,14 @@ import Glibc
         }
         #expect(run.failedWithOneLine && run.stderr.contains("is not writable by this user"), "\(run.status) \(run.stderr)")
         #expect(contents(output) == "theirs")
+        // Writable by everyone, but a replacement could not keep its owner: refused too.
+        if geteuid() == 0 {
+            #expect(chmod(output, 0o666) == 0)
+            let bench = BenchProcess.executable.path
+            let shared = try BenchProcess.shell("/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups '\(bench)' render '\(input)' --output '\(output)' --frames 2")
+            #expect(shared.failedWithOneLine && shared.stderr.contains("belongs to another user or group"), "\(shared.status) \(shared.stderr)")
+            #expect(contents(output) == "theirs" && mode(output).uid == 0)
+        }
     }
 
     /// A write that fails half way (here: a 1-block file size limit) leaves the old file

@@ -91,10 +91,24 @@ struct OutputFile {
         guard access(target, W_OK) == 0, geteuid() != 0 || info.st_mode & 0o222 != 0 else {
             throw failure("is not writable by this user; refusing to replace it")
         }
+        guard OutputFile.canKeepOwner(of: info) else {
+            throw failure("belongs to another user or group, which a replacement cannot keep; refusing to replace it")
+        }
         guard access(directory, W_OK | X_OK) == 0 else {
             throw failure("cannot be replaced: its folder is not writable (\(FileDescriptor.reason()))")
         }
         return info
+    }
+
+    /// Whether the replacement can be given the file's owner and group: root can give any,
+    /// others only themselves and a group they are in.
+    private static func canKeepOwner(of info: stat) -> Bool {
+        if geteuid() == 0 { return true }
+        guard info.st_uid == geteuid() else { return false }
+        if info.st_gid == getegid() { return true }
+        var groups = [gid_t](repeating: 0, count: Int(getgroups(0, nil)))
+        let count = getgroups(Int32(groups.count), &groups)
+        return count >= 0 && groups.prefix(Int(count)).contains(info.st_gid)
     }
 
     /// Writes `text` to the open temporary file, gives it the old file's permissions (or
@@ -106,7 +120,7 @@ struct OutputFile {
             guard fchmod(fd, existing.st_mode & 0o777) == 0 else { throw failure("cannot keep its permissions (\(FileDescriptor.reason()))") }
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {
                 guard fchown(fd, existing.st_uid, existing.st_gid) == 0 else {
-                    throw failure("belongs to another user or group, which a replacement cannot keep; refusing to replace it")
+                    throw failure("cannot keep its owner and group (\(FileDescriptor.reason()))")
                 }
             }
         } else {
