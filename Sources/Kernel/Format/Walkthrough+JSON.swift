@@ -29,21 +29,11 @@ extension Walkthrough {
         let context = "walkthrough"
         var width: Double?
         var pages: [Page]?
-        var budget = try WalkthroughBudget(pageCount: 0)
         try json.members(context: context) { (json, key) throws(WalkthroughError) in
             let field = JSONField(context: context, key: key)
             switch key {
-            case "width":
-                width = try json.number(field)
-            case "pages":
-                let count = try json.elementCount(field)
-                do throws(WalkthroughError) { budget = try WalkthroughBudget(pageCount: count) } catch { throw field.error(error) }
-                var read: [Page] = []
-                read.reserveCapacity(count)
-                try json.elements(field) { (json, i) throws(WalkthroughError) in
-                    read.append(try page(&json, context: "page \(i)", budget: &budget))
-                }
-                pages = read
+            case "width": width = try json.number(field)
+            case "pages": pages = try Walkthrough.pages(&json, field)
             default:
                 throw json.unknownKey(key, context: context, allowed: fileKeys)
             }
@@ -59,6 +49,19 @@ extension Walkthrough {
         } catch {
             throw JSONField.error(error, context: context)
         }
+    }
+
+    /// The pages, each admitted to the walkthrough's budget before its subviews are allocated.
+    private static func pages(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> [Page] {
+        let count = try json.elementCount(field)
+        var budget: WalkthroughBudget
+        do { budget = try WalkthroughBudget(pageCount: count) } catch { throw field.error(error) }
+        var pages: [Page] = []
+        pages.reserveCapacity(count)
+        try json.elements(field) { (json, i) throws(WalkthroughError) in
+            pages.append(try page(&json, context: "page \(i)", budget: &budget))
+        }
+        return pages
     }
 
     private static func page(_ json: inout JSONScanner, context: String,
