@@ -3,49 +3,48 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Kernel
 
 /// `bench [run|eval|…] …`: the benchmark driver. Errors go to standard error as one line,
 /// with exit status 1; standard output then stays empty.
 let usage = """
     usage: bench [run] [--format text|markdown|json|csv] [--filter REGEX] [--sizes N,N,…]
-                       [--impls NAME,…] [--budget SECONDS] [--quick] [--list] [--chart FILE.svg]
-           bench chart --output FILE.svg [run options]
+                       [--impls NAME,…] [--budget SECONDS] [--quick] [--chart FILE.svg]
+           bench run --list
+           bench chart --output FILE.svg [--filter REGEX] [--sizes N,N,…] [--impls NAME,…] [--budget SECONDS] [--quick]
            bench eval FILE --scroll X [--impl reference|simd]
            bench profile SCENARIO --size N --frames F [--impl NAME]   (for callgrind and valgrind)
            bench render FILE --output FILE.svg [--frames K] [--from X --to Y]
-           bench baseline update|check [--path FILE] [--quick] [--format text|markdown]
+           bench baseline check [--path FILE] [--quick] [--format text|markdown] [--instructions-threshold F] [--ratio-threshold F]
+           bench baseline update [--path FILE] [--quick]
     """
 
-/// Writes all of `text` to file descriptor `fd` (1 standard output, 2 standard error).
-func emit(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
-        bytes = bytes.dropFirst(written)
-    }
-}
-
+StandardStreams.prepare()
 var words = Array(CommandLine.arguments.dropFirst())
 let helpWords: Set<String> = ["help", "--help", "-h"]
 let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) ? "run" : $0 } ?? "run"
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
+    let output: String
     switch command {
-    case "run": emit(try RunCommand.run(words), to: 1)
-    case "chart": emit(try ChartCommand.run(words), to: 1)
-    case "eval": emit(try EvalCommand.run(words), to: 1)
-    case "profile": emit(try ProfileCommand.run(words), to: 1)
-    case "baseline": emit(try BaselineCommand.run(words), to: 1)
-    case "render": emit(try RenderCommand.run(words), to: 1)
-    case _ where helpWords.contains(command): emit(usage + "\n", to: 1)
-    default: throw BenchError("unknown command \"\(command)\"; see bench --help")
+    case "run": output = try RunCommand.run(words)
+    case "chart": output = try ChartCommand.run(words)
+    case "eval":
+        try EvalCommand.run(words) { (piece) throws(BenchError) in try StandardStreams.output(piece) }
+        output = ""
+    case "profile": output = try ProfileCommand.run(words)
+    case "baseline": output = try BaselineCommand.run(words)
+    case "render": output = try RenderCommand.run(words)
+    case _ where helpWords.contains(command):
+        guard words.isEmpty else { throw BenchError("help takes no arguments, got \(Echo.quoted(words[0]))") }
+        output = usage + "\n"
+    default: throw BenchError("unknown command \(Echo.quoted(command)); see bench --help")
     }
+    try StandardStreams.output(output)
     exit(0)
 } catch let regression as BaselineCommand.Regression {
-    emit(regression.report, to: 1)
+    do { try StandardStreams.output(regression.report) } catch { StandardStreams.fail(error) }
     exit(2)
 } catch {
-    emit("bench: \(error)\n", to: 2)
-    exit(1)
+    StandardStreams.fail(error)
 }

@@ -3,17 +3,32 @@ import Kernel
 /// One fuzz input: parse it as a walkthrough file, and if it is one, render frames with the
 /// reference and the fast path (one core and split) and compare them.
 ///
-/// A finding is a crash, or a disagreement beyond `ParityTolerance` inside the fast path's
+/// A finding is a crash, an error message that is not one short line, or a disagreement beyond `ParityTolerance` inside the fast path's
 /// accuracy domain (`AccuracyDomain`): outside it (Float overflow, angles past
 /// `VectorTrig.accurateRange`, perspective distances under a point) only crashes count.
 enum FuzzTarget {
     /// Subviews above this are parsed but not animated, to keep iterations fast.
     static let animatedLimit = 4_096
 
+    /// Longer error messages are findings: the longest the format gives (an unknown key
+    /// with the allowed ones, two echoed strings of a staticTags error) stay under 400.
+    static let longestMessage = 600
+
     /// Returns a description of the finding, or nil.
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let walkthrough = try? Walkthrough(json: text), walkthrough.subviewCount <= animatedLimit else { return nil }
+        let walkthrough: Walkthrough
+        do {
+            walkthrough = try Walkthrough(json: text)
+        } catch {
+            // Every error is one short line, whatever the file holds (escaped newlines once
+            // gave one line per escape).
+            guard error.message == Echo.oneLine(error.message), error.message.unicodeScalars.count <= longestMessage else {
+                return "an error that is not one short line: \(Echo.escaped(error.message, limit: 200))"
+            }
+            return nil
+        }
+        guard walkthrough.subviewCount <= animatedLimit else { return nil }
         var serial = WalkthroughAnimator(walkthrough)
         serial.threads = 1
         var split = WalkthroughAnimator(walkthrough)

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Bench
 
 @Suite struct BaselineTests {
@@ -30,18 +33,77 @@ import Testing
     @Test func baselineFilesRoundTrip() throws {
         let path = try BenchProcess.temporaryFile("", name: "baseline.json")
         let written = Baseline(build: .current(), metrics: [metric("instructions/x", .instructions, 9.5), metric("simd/c/x/1000", .ratio, 0.7)])
-        try written.json().write(toFile: path, atomically: true, encoding: .utf8)
+        try written.encoded().write(toFile: path, atomically: true, encoding: .utf8)
         let read = try Baseline.load(path)
         #expect(read.metrics == written.metrics)
-        #expect(read.build["configuration"] == "debug")
+        #expect(read.build["configuration"] == BenchProcess.configuration)
     }
 
-    @Test(arguments: ["", "{}", #"{"metrics": [{"name": "x"}]}"#, #"{"metrics": [{"name": "x", "kind": "time", "value": 1, "threshold": 0.1}]}"#,
-                      #"{"metrics": [{"name": "x", "kind": "ratio", "value": -1, "threshold": 0.1}]}"#])
-    func badBaselineFilesExitOne(text: String) throws {
+    static let build = #""build": {"configuration": "release"}"#
+    static func file(_ metrics: String) -> String { "{\(build), \"metrics\": [\(metrics)]}" }
+    static let good = #"{"name": "instructions/x", "kind": "instructions", "value": 9.5, "threshold": 0.03}"#
+
+    /// Strict reading: every defect is "malformed", with where and what, and exit 1, before
+    /// anything is measured.
+    @Test(arguments: [
+        ("", "not JSON"),
+        ("{}", "build: missing"),
+        (#"{"metrics": []}"#, "build: missing"),
+        (file(""), #""metrics" is empty; a gate without metrics checks nothing"#),
+        (file(#"{"name": "x"}"#), "metrics[0].kind: missing"),
+        (file(#"{"name": "x", "kind": "time", "value": 1, "threshold": 0.1}"#), #"metrics[0].kind: must be instructions or ratio, got "time""#),
+        (file(#"{"name": "x", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0, got -1.0"),
+        (file(#"{"name": "x", "kind": "ratio", "value": true, "threshold": 0.1}"#), "metrics[0].value: must be a number"),
+        (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": false}"#), "metrics[0].threshold: must be a number"),
+        (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": -0.5}"#),
+         "metrics[0].threshold: must be a relative change ≥ 0 (0.03 is 3%), got -0.5"),
+        (file(#"{"name": "x", "kind": "ratio", "value": "1", "threshold": 0.1}"#), "metrics[0].value: must be a number"),
+        (file(#"{"name": "x", "kind": "ratio", "value": null, "threshold": 0.1}"#), "metrics[0].value: must be a number, got null"),
+        (file(#"{"name": "", "kind": "ratio", "value": 1, "threshold": 0.1}"#), "metrics[0].name: must not be empty"),
+        (file(good + ", " + #"{"name": "x", "kind": "ratio", "value": 1, "threshold": 0.1, "treshold": 1}"#),
+         #"metrics[1].treshold: unknown key "treshold"; allowed keys: name, kind, value, threshold"#),
+        (file(good + ", " + good), #"metric "instructions/x" appears twice"#),
+        (#"{"build": {"cores": 2}, "metrics": [\#(good)]}"#, "build.cores: must be a string"),
+        (#"{"build": {}, "metrics": [\#(good)], "extra": 1}"#, #"extra: unknown key "extra"; allowed keys: build, metrics"#),
+        (file(#"{"name": "a\nb", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0"),
+    ])
+    func badBaselineFilesExitOne(text: String, problem: String) throws {
         let path = try BenchProcess.temporaryFile(text, name: "baseline.json")
-        let run = try BenchProcess.run(["baseline", "check", "--path", path])
-        #expect(run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("bench: \(path)"), "\(run.stderr)")
+        // PATH without valgrind: had the file passed, measuring would fail with another message.
+        let run = try BenchProcess.run(["baseline", "check", "--path", path], environment: ["PATH": "/nonexistent"])
+        #expect(run.failedWithOneLine && run.stderr.hasPrefix("bench: \(path): malformed baseline: \(problem)"), "\(run.stderr)")
+    }
+
+    @Test func aGoodFileIsReadBeforeMeasuring() throws {
+        let path = try BenchProcess.temporaryFile(Self.file(Self.good), name: "baseline.json")
+        let run = try BenchProcess.run(["baseline", "check", "--path", path], environment: ["PATH": "/nonexistent"])
+        #expect(run.failedWithOneLine && run.stderr.contains("valgrind is not installed"), "\(run.stderr)")
+    }
+
+    /// Names from the file are escaped in the table: one row a metric whatever they hold.
+    @Test func tableRowsStayOneLineEach() throws {
+        let name = "instructions/a\nb"
+        let comparison = try Comparison(baseline: [metric(name, .instructions, 10)], current: [metric(name, .instructions, 10)], overrides: [:])
+        let table = comparison.render(markdown: false, baselineBuild: ["configuration": "x\ny"])
+        #expect(table.contains(#"instructions/a\nb"#) && table.contains(#"baseline from: x\ny build"#), "\(table)")
+        #expect(table.split(separator: "\n").count == 4, "\(table)")  // head, column names, one row, summary
+    }
+
+    /// The temporary folder (a stripped copy of bench, callgrind's output) is removed also
+    /// when measuring fails: here the `valgrind` on the PATH is a script that fails.
+    @Test(arguments: ["exit 0", "echo 'strip: broken' >&2; exit 1"])
+    func theCallgrindFolderIsRemovedWhenMeasuringFails(strip: String) throws {
+        let tools = try BenchProcess.temporaryFolder(), scratch = try BenchProcess.temporaryFolder()
+        for (tool, body) in [("strip", strip), ("valgrind", "echo 'valgrind: no luck' >&2; exit 3")] {
+            let path = tools.appendingPathComponent(tool).path
+            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: false, encoding: .utf8)
+            #expect(chmod(path, 0o755) == 0)
+        }
+        let baseline = try BenchProcess.temporaryFile(Self.file(Self.good), name: "baseline.json")
+        let run = try BenchProcess.run(["baseline", "check", "--path", baseline],
+                                       environment: ["PATH": tools.path, "TMPDIR": scratch.path])
+        #expect(run.failedWithOneLine && run.stderr.contains("failed (exit"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
     }
 
     @Test func missingBaselineExitsOne() throws {

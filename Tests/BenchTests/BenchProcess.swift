@@ -6,6 +6,21 @@ struct BenchProcess {
     var stdout: String
     var stderr: String
 
+    /// The configuration the tests (and so `bench`, built with them) were compiled in, as
+    /// `bench` reports it: `swift test -c release` runs a release build.
+    static var configuration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// The package's root folder, so that tests name its files by absolute paths and test
+    /// what they mean to from any working directory.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static var executable: URL {
         var dir = Bundle.main.bundleURL
         #if os(macOS)
@@ -17,15 +32,28 @@ struct BenchProcess {
         return dir.appendingPathComponent("bench")
     }
 
-    static func run(_ arguments: [String]) throws -> BenchProcess {
+    /// Runs `bench arguments…`; `environment` entries replace the inherited ones.
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    standardOutput: FileHandle? = nil) throws -> BenchProcess {
+        try run(executable, arguments, environment: environment, standardOutput: standardOutput)
+    }
+
+    /// Runs `sh -c script` with `$BENCH` set to the `bench` executable (for redirections).
+    static func shell(_ script: String) throws -> BenchProcess {
+        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: ["BENCH": executable.path], standardOutput: nil)
+    }
+
+    private static func run(_ program: URL, _ arguments: [String], environment: [String: String],
+                            standardOutput: FileHandle?) throws -> BenchProcess {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return BenchProcess(status: process.terminationStatus,
@@ -33,12 +61,23 @@ struct BenchProcess {
                             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Writes `text` to a fresh temporary file and returns its path.
-    static func temporaryFile(_ text: String, name: String = "walkthrough.json") throws -> String {
+    /// A fresh empty folder.
+    static func temporaryFolder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        return dir
+    }
+
+    /// Writes `text` to a fresh temporary file and returns its path.
+    static func temporaryFile(_ text: String, name: String = "walkthrough.json") throws -> String {
+        let url = try temporaryFolder().appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
+    }
+
+    /// Whether this is one line of standard error from `bench`, the way every failure ends.
+    var failedWithOneLine: Bool {
+        status == 1 && stdout.isEmpty && stderr.hasPrefix("bench: ") && stderr.hasSuffix("\n")
+            && stderr.split(separator: "\n", omittingEmptySubsequences: false).count == 2
     }
 }

@@ -55,7 +55,8 @@ import Testing
     @Test(arguments: [
         (#"{"width": 100, "pages": [{"animationType": "linear"}]}"#, "page 0: key \"animationType\""),
         (#"{"width": 100, "pages": [{"staticTags": "1,,2"}]}"#, "page 0: key \"staticTags\""),
-        (#"{"width": 0}"#, "key \"width\""),
+        (#"{"width": 0, "pages": []}"#, "key \"width\""),
+        (#"{"width": 1}"#, "key \"pages\": missing"),
         (#"{"width": 100, "pages": [{}, {"speed": [1.7e308, 0], "subviewCount": 1}]}"#, "JSON cannot represent"),
         ("{\"width\": 100, \"pages\": [", "invalid JSON"),
         ("\u{FF}\u{FE} not json", "invalid JSON"),

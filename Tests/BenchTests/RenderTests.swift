@@ -61,9 +61,19 @@ import FoundationXML
     }
 
     @Test(arguments: [["render"], ["render", "x.json"], ["render", "/nonexistent.json", "--output", "/tmp/x.svg"],
-                      ["render", "Benchmarks/Scenarios/readme-parallax.json", "--output", "/tmp/x.svg", "--frames", "0"]])
+                      ["render", RenderTests.parallax, "--output", "/tmp/x.svg", "--frames", "0"]])
     func badArgumentsExitOne(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+    }
+
+    /// An existing scenario by absolute path: the --frames 0 case fails on its count, not on
+    /// a missing file when the tests run from another folder.
+    static let parallax = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/readme-parallax.json").path
+
+    @Test func zeroFramesIsTheErrorNotTheFile() throws {
+        #expect(FileManager.default.fileExists(atPath: Self.parallax))
+        let run = try BenchProcess.run(["render", Self.parallax, "--output", "/tmp/x.svg", "--frames", "0"])
+        #expect(run.failedWithOneLine && run.stderr.contains("--frames needs a whole number from 1 to 64"), "\(run.stderr)")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// `bench run` end to end on tiny sizes (tests run debug builds, where SIMD code is slow).
+/// `bench run` end to end on tiny sizes (tests usually run debug builds, where SIMD code is slow).
 @Suite struct RunCommandTests {
     static let tiny = ["--sizes", "20,70", "--budget", "0.005"]
 
@@ -13,7 +13,7 @@ import FoundationXML
         #expect(run.status == 0, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let build = try #require(json["build"] as? [String: String])
-        #expect(build["configuration"] == "debug" && build["targetFeatures"] != nil && build["swiftCompiler"] != nil)
+        #expect(build["configuration"] == BenchProcess.configuration && build["targetFeatures"] != nil && build["swiftCompiler"] != nil)
         let results = try #require(json["results"] as? [[String: Any]])
         #expect(results.count == 2 * 2 * 8)
         #expect(Set(results.compactMap { $0["impl"] as? String }) == ["reference", "simd", "simd-parallel", "c", "limit",
@@ -35,7 +35,7 @@ import FoundationXML
         switch format {
         case "csv":
             let lines = run.stdout.split(separator: "\n")
-            #expect(lines[0].hasPrefix("# configuration=debug"))
+            #expect(lines[0].hasPrefix("# configuration=\(BenchProcess.configuration)"))
             #expect(lines[1] == "scenario,impl,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps")
             #expect(lines.count == 2 + 4)
         case "markdown":
@@ -43,7 +43,7 @@ import FoundationXML
             #expect(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd", "transform/simd", "gather/simd", "alphas/simd"])
         default:
-            #expect(run.stdout.contains("simd/limit") && run.stdout.contains("debug build"))
+            #expect(run.stdout.contains("simd/limit") && run.stdout.contains("\(BenchProcess.configuration) build"))
         }
         #expect(run.stderr.isEmpty)  // no progress when standard error is not a terminal
     }

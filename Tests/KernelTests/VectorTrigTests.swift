@@ -58,6 +58,10 @@ import Darwin
         let (s, c) = VectorTrig.sinCos(lanes)
         #expect(s[0] == 0 && c[0] == 1)
         #expect(s[1].isNaN && c[1].isNaN && s[2].isNaN && c[2].isNaN && s[3].isNaN && c[3].isNaN)
-        #expect(s[4].isFinite || s[4].isNaN)
+        // Documented: finite for finite θ. It is not yet (NaN at 1e300): issue 13 item 2 fixes
+        // the reduction; then this known issue stops occurring and the test says so.
+        withKnownIssue("VectorTrig gives NaN far beyond its accurate range (issue 13 item 2)") {
+            #expect(s[4].isFinite && c[4].isFinite, "sin \(s[4]) cos \(c[4]) at 1e300")
+        }
     }
 }

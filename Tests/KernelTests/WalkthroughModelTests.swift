@@ -96,6 +96,54 @@ import Testing
         }
     }
 
+    @Test func pageCountIsLimited() throws {
+        #expect(try Walkthrough(width: 1, pages: Array(repeating: Page(), count: 65_536)).pages.count == 65_536)
+        #expect(throws: WalkthroughError("65537 pages exceed the limit of 65536 per walkthrough")) {
+            try Walkthrough(width: 1, pages: Array(repeating: Page(), count: 65_537))
+        }
+    }
+
+    /// The budget counts each page's subviews rounded up to whole lanes, the padding the
+    /// fast path allocates: 4,194,304 pages of one subview would take 32 million slots.
+    @Test func budgetCountsPaddedLanes() throws {
+        var budget = try WalkthroughBudget(pageCount: 2)
+        try budget.admit(subviews: 1)
+        #expect(budget.slots == 8)
+        #expect(throws: WalkthroughError(
+            "4194297 subviews would exceed the limit of 4194304 per walkthrough (earlier pages take 8, each page's count rounded up to a multiple of 8)")) {
+            try budget.admit(subviews: 4_194_297)
+        }
+        #expect(budget.slots == 8)  // a refused page takes nothing
+        try budget.admit(subviews: 4_194_296)
+        #expect(budget.slots == Walkthrough.maximumSubviewCount)
+        #expect(throws: WalkthroughError.self) { try budget.admit(subviews: 1) }
+        var fresh = try WalkthroughBudget(pageCount: 1)
+        #expect(throws: WalkthroughError.self) { try fresh.admit(subviews: .max) }  // no overflow
+    }
+
+    /// The model's initializers hold the rules; their errors name the value (the file key) so
+    /// that the file reader can tell them as `page 2, rotation: key "axis": …`.
+    @Test func ruleErrorsNameTheirKey() {
+        let cases: [(() throws(WalkthroughError) -> Void, String, String)] = [
+            ({ () throws(WalkthroughError) in _ = try Walkthrough(width: 0, pages: []) }, "width", "must be a finite number > 0, got 0.0"),
+            ({ () throws(WalkthroughError) in _ = try Rotation(axis: .zero, angle: 1) }, "axis", "must not be zero"),
+            ({ () throws(WalkthroughError) in _ = try Rotation(axis: SIMD3(0, 0, 1), angle: 1, perspective: 0) }, "perspective",
+             "must be a finite distance > 0, got 0.0"),
+            ({ () throws(WalkthroughError) in _ = try AnimationType(parsing: "Bounce") }, "animationType",
+             #"unknown animationType "Bounce"; allowed values: Linear, Curve, Zoom, InOut"#),
+            ({ () throws(WalkthroughError) in _ = try StaticTags(parsing: "x") }, "staticTags",
+             #"malformed staticTags "x": "x" is not an integer; expected a comma-separated list such as "1, 3, 9""#),
+        ]
+        for (n, (body, key, problem)) in cases.enumerated() {
+            do {
+                try body()
+                Issue.record("case \(n): no error")
+            } catch {
+                #expect(error.key == key && error.problem == problem, "case \(n): \(error.message)")
+            }
+        }
+    }
+
     @Test func rotationValidation() {
         #expect(throws: WalkthroughError("rotation axis must not be zero")) {
             try Rotation(axis: .zero, angle: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// `bench baseline update|check [--path FILE] …`: the performance regression gate.
 ///
@@ -7,8 +8,8 @@ import Foundation
 /// `check` exits 0 when nothing regressed (improvements are reported), 2 on a regression,
 /// 1 on an error.
 enum BaselineCommand {
-    static let usage = "usage: bench baseline update|check [--path FILE] [--quick] [--format text|markdown] "
-        + "[--instructions-threshold F] [--ratio-threshold F]"
+    static let usage = "usage: bench baseline check [--path FILE] [--quick] [--format text|markdown] "
+        + "[--instructions-threshold F] [--ratio-threshold F], or bench baseline update [--path FILE] [--quick]"
     static let defaultPath = "Benchmarks/baseline.json"
     /// Scenarios and the size whose instructions are counted.
     static let counted = ["linear", "zoom", "rotate3d", "rotate3d-spin", "storyboard"]
@@ -21,53 +22,60 @@ enum BaselineCommand {
 
     static func run(_ words: [String]) throws -> String {
         guard let action = words.first, ["update", "check"].contains(action) else { throw BenchError(usage) }
-        let args = try Arguments(Array(words.dropFirst()), options: ["path", "format", "instructions-threshold", "ratio-threshold"],
+        // Each action takes only the options it uses; everything is checked before measuring.
+        let args = try Arguments(Array(words.dropFirst()),
+                                 options: action == "check" ? ["path", "format", "instructions-threshold", "ratio-threshold"] : ["path"],
                                  flags: ["quick"])
         guard args.positional.isEmpty else { throw BenchError(usage) }
         let path = args.value("path") ?? defaultPath
+        let quick = args.flag("quick")
+        guard action == "check" else {
+            let output = try OutputFile(path)
+            let metrics = try measure(quick: quick)
+            try output.write(try Baseline(build: .current(), metrics: metrics).encoded())
+            return "recorded \(metrics.count) metrics in \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
+        }
         let format = try args.choice("format", default: ReportFormat.text, allowed: [.text, .markdown])
-        if action == "check" {
-            // Read the baseline before measuring, so that a missing file fails at once.
-            let baseline = try Baseline.load(path)
-            var current = try measure(quick: args.flag("quick"))
-            let thresholds: [Metric.Kind: Double?] = [.instructions: try args.double("instructions-threshold"),
-                                                      .ratio: try args.double("ratio-threshold")]
-            var comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
-            // A timing ratio that regressed is measured again (up to twice) and its lowest
-            // value kept: a slow spell of the shared machine passes, a real regression stays.
-            // Instruction counts are exact and never re-measured.
-            for _ in 0..<2 where comparison.rows.contains(where: { $0.verdict == .regression && $0.name.hasPrefix("simd/") }) {
-                let again = try measureRatios(quick: args.flag("quick"))
-                current = current.map { m in
-                    guard m.kind == .ratio, let r = again.first(where: { $0.name == m.name }) else { return m }
-                    return Metric(name: m.name, kind: m.kind, value: Swift.min(m.value, r.value), threshold: m.threshold)
-                }
-                comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
+        let thresholds: [Metric.Kind: Double?] = [.instructions: try threshold(args, "instructions-threshold"),
+                                                  .ratio: try threshold(args, "ratio-threshold")]
+        let baseline = try Baseline.load(path)
+        var current = try measure(quick: quick)
+        var comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
+        // A timing ratio that regressed is measured again (up to twice) and its lowest
+        // value kept: a slow spell of the shared machine passes, a real regression stays.
+        // Instruction counts are exact and never re-measured.
+        for _ in 0..<2 where comparison.rows.contains(where: { $0.verdict == .regression && $0.name.hasPrefix("simd/") }) {
+            let again = try measureRatios(quick: quick)
+            current = current.map { m in
+                guard m.kind == .ratio, let r = again.first(where: { $0.name == m.name }) else { return m }
+                return Metric(name: m.name, kind: m.kind, value: Swift.min(m.value, r.value), threshold: m.threshold)
             }
-            let table = comparison.render(markdown: format == .markdown, baselineBuild: baseline.build)
-            if comparison.regressed { throw Regression(report: table) }
-            return table
+            comparison = try Comparison(baseline: baseline.metrics, current: current, overrides: thresholds)
         }
-        let metrics = try measure(quick: args.flag("quick"))
-        let text = Baseline(build: .current(), metrics: metrics).json()
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw BenchError("\(path): cannot write the baseline (\(error.localizedDescription))")
-        }
-        return "recorded \(metrics.count) metrics in \(path)\n"
+        let table = comparison.render(markdown: format == .markdown, baselineBuild: baseline.build)
+        if comparison.regressed { throw Regression(report: table) }
+        return table
+    }
+
+    /// A threshold flag, held to the same rule as a threshold in the file.
+    static func threshold(_ args: Arguments, _ name: String) throws(BenchError) -> Double? {
+        guard let value = try args.double(name) else { return nil }
+        guard Metric.isValidThreshold(value) else { throw BenchError("option --\(name) \(Metric.thresholdRule), got \(value)") }
+        return value
     }
 
     /// Instruction counts, then the ratio suite (`simd/c`, `simd/limit` at 1k and 10k).
     static func measure(quick: Bool) throws(BenchError) -> [Metric] {
-        let counter = try InstructionCounter()
-        var metrics: [Metric] = []
-        for scenario in counted {
-            let value = try counter.count(scenario: scenario, size: countedSize, frames: countedFrames)
-            metrics.append(Metric(name: "instructions/\(scenario)", kind: .instructions, value: value,
-                                  threshold: Metric.defaultThreshold(.instructions)))
+        let counts = try InstructionCounter.withCounter { (counter) throws(BenchError) in
+            var metrics: [Metric] = []
+            for scenario in counted {
+                let value = try counter.count(scenario: scenario, size: countedSize, frames: countedFrames)
+                metrics.append(Metric(name: "instructions/\(scenario)", kind: .instructions, value: value,
+                                      threshold: Metric.defaultThreshold(.instructions)))
+            }
+            return metrics
         }
-        return metrics + (try measureRatios(quick: quick))
+        return counts + (try measureRatios(quick: quick))
     }
 
     /// `simd/c` and `simd/limit` per scenario at 1k and 10k subviews.

@@ -1,3 +1,6 @@
+import Foundation
+import Kernel
+
 /// The current metrics against a baseline: every metric's relative change and verdict.
 struct Comparison {
     /// What a metric's change means.
@@ -27,7 +30,7 @@ struct Comparison {
     init(baseline: [Metric], current: [Metric], overrides: [Metric.Kind: Double?]) throws(BenchError) {
         for old in baseline {
             guard let new = current.first(where: { $0.name == old.name }) else {
-                throw BenchError("baseline metric \(old.name) was not measured by this build; refresh the baseline")
+                throw BenchError("baseline metric \(Echo.quoted(old.name)) was not measured by this build; refresh the baseline")
             }
             let threshold = (overrides[old.kind] ?? nil) ?? old.threshold
             let change = (new.value - old.value) / old.value
@@ -43,13 +46,15 @@ struct Comparison {
         var table = [["metric", "baseline", "current", "change", "threshold", "verdict"]]
         for r in rows {
             let change = r.baseline.flatMap { b in r.current.map { String(format: "%+.1f%%", 100 * ($0 - b) / b) } } ?? "-"
-            table.append([r.name, r.baseline.map { String(format: "%.4g", $0) } ?? "-", r.current.map { String(format: "%.4g", $0) } ?? "-",
+            // Names come from the baseline file: escaped, so that the table stays one row a metric.
+            table.append([Echo.escaped(r.name), r.baseline.map { String(format: "%.4g", $0) } ?? "-", r.current.map { String(format: "%.4g", $0) } ?? "-",
                           change, String(format: "±%.0f%%", 100 * r.threshold), r.verdict.rawValue])
         }
         let regressions = rows.filter { $0.verdict == .regression }.count
         let improvements = rows.filter { $0.verdict == .improvement }.count
-        let head = "baseline from: \(baselineBuild["configuration"] ?? "?") build for \(baselineBuild["targetFeatures"] ?? "?"), "
-            + "\(baselineBuild["swiftCompiler"] ?? "?"); current: \(BuildInfo.current().oneLine)\n\n"
+        let recorded = { (key: String) in Echo.escaped(baselineBuild[key] ?? "?") }
+        let head = "baseline from: \(recorded("configuration")) build for \(recorded("targetFeatures")), "
+            + "\(recorded("swiftCompiler")); current: \(BuildInfo.current().oneLine)\n\n"
         return head + Report.table(table, markdown: markdown)
             + "\n\(regressions) regression(s), \(improvements) improvement(s), \(rows.count) metrics\n"
     }

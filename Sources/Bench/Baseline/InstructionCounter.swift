@@ -1,43 +1,46 @@
 import Foundation
+import Kernel
 
 /// Counts instructions per subview per frame of the fast path with callgrind, on a copy of
 /// this very binary without DWARF (Debian's valgrind 3.19 cannot read this toolchain's).
+///
+/// The copy, callgrind's output and the tools' captured output live in one fresh temporary
+/// folder that `withCounter` removes however it ends: every `baseline check` used to leave a
+/// `bench-callgrind-PID` folder (612 KB) behind.
 struct InstructionCounter {
+    let folder: String
     let executable: String
 
-    /// Prepares the stripped copy. Needs `valgrind` and `strip` on the PATH.
-    init() throws(BenchError) {
-        for tool in ["valgrind", "strip"] where InstructionCounter.which(tool) == nil {
+    /// Runs `body` with a counter. Needs `valgrind` and `strip` on the PATH.
+    static func withCounter<T>(_ body: (InstructionCounter) throws(BenchError) -> T) throws(BenchError) -> T {
+        for tool in ["valgrind", "strip"] where which(tool) == nil {
             throw BenchError("\(tool) is not installed; scripts/baseline-gate.sh installs it (apt-get install \(tool == "strip" ? "binutils" : tool))")
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-callgrind-\(getpid())")
-        // Named apart from `bench`: valgrind would go looking for the original's DWARF.
-        let copy = dir.appendingPathComponent("bench-callgrind").path
-        do {
-            try? FileManager.default.removeItem(at: dir)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        } catch {
-            throw BenchError("cannot make a folder for callgrind: \(error.localizedDescription)")
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("bench-callgrind-XXXXXX").path.utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw BenchError("cannot make a folder for callgrind: \(FileDescriptor.reason())")
         }
+        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw BenchError("cannot find the bench binary (/proc/self/exe)")
         }
-        _ = try InstructionCounter.run(InstructionCounter.which("strip")!,
-                                       ["--strip-debug", "--remove-section=.gnu_debugaltlink", "-o", copy, me])
-        executable = copy
+        // Named apart from `bench`: valgrind would go looking for the original's DWARF.
+        let copy = folder + "/bench-callgrind"
+        _ = try run(which("strip")!, ["--strip-debug", "--remove-section=.gnu_debugaltlink", "-o", copy, me], in: folder)
+        return try body(InstructionCounter(folder: folder, executable: copy))
     }
 
     /// Instructions per subview per frame of `scenario` at `size`, over `frames` frames.
     func count(scenario: String, size: Int, frames: Int) throws(BenchError) -> Double {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind.\(getpid()).\(scenario)").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let out = "\(folder)/callgrind.\(scenario)"
         let (stdout, stderr) = try InstructionCounter.run(InstructionCounter.which("valgrind")!, [
             "--tool=callgrind", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
             executable, "profile", scenario, "--size", String(size), "--frames", String(frames), "--impl", "simd",
-        ])
+        ], in: folder)
         guard let collected = InstructionCounter.number(after: "Collected :", in: stderr), collected > 0,
               let subviews = InstructionCounter.number(after: "frames of \(scenario) at", in: stdout), subviews > 0 else {
-            throw BenchError("callgrind gave no instruction count for \(scenario): \(stderr.split(separator: "\n").last ?? "")")
+            throw BenchError("callgrind gave no instruction count for \(scenario): \(Echo.escaped(stderr.split(separator: "\n").last ?? "", limit: 200))")
         }
         return collected / (subviews * Double(frames))
     }
@@ -52,33 +55,28 @@ struct InstructionCounter {
             .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs `tool` to completion with its output in temporary files (no pipe can fill up).
-    static func run(_ tool: String, _ arguments: [String]) throws(BenchError) -> (String, String) {
-        let dir = FileManager.default.temporaryDirectory
-        let outURL = dir.appendingPathComponent("bench-run-\(getpid())-out"), errURL = dir.appendingPathComponent("bench-run-\(getpid())-err")
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
+    /// Runs `tool` to completion with its output in files in `folder` (no pipe can fill up).
+    static func run(_ tool: String, _ arguments: [String], in folder: String) throws(BenchError) -> (String, String) {
+        let outURL = URL(fileURLWithPath: "\(folder)/run-out"), errURL = URL(fileURLWithPath: "\(folder)/run-err")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         do {
             guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
                   FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
-                throw BenchError("cannot create temporary files in \(dir.path)")
+                throw BenchError("cannot create files in \(folder)")
             }
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)
             try process.run()
         } catch {
-            throw BenchError("cannot run \(tool): \(error.localizedDescription)")
+            throw BenchError("cannot run \(tool): \(Echo.oneLine(error.localizedDescription))")
         }
         process.waitUntilExit()
         let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
-            throw BenchError("\(tool) failed (exit \(process.terminationStatus)): \(err.split(separator: "\n").last ?? "")")
+            throw BenchError("\(tool) failed (exit \(process.terminationStatus)): \(Echo.escaped(err.split(separator: "\n").last ?? "", limit: 200))")
         }
         return (out, err)
     }

@@ -1,14 +1,24 @@
-import Foundation
+import Kernel
 
 /// One number the regression gate watches. All metrics are "lower is better".
-struct Metric: Equatable {
-    enum Kind: String {
+struct Metric: Equatable, Codable {
+    enum Kind: String, Codable, CaseIterable {
         /// Instructions per subview per frame in `WalkthroughAnimator.update`, counted by
         /// callgrind: exact and repeatable for a given binary.
         case instructions
         /// A ratio of minimum times measured in one run (`simd/c`, `simd/limit`): machine
         /// drift cancels, noise does not entirely.
         case ratio
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let name = try container.decode(String.self)
+            guard let kind = Kind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "must be instructions or ratio, got \(Echo.quoted(name))")
+            }
+            self = kind
+        }
     }
 
     var name: String
@@ -17,52 +27,41 @@ struct Metric: Equatable {
     /// Relative change above which a rise is a regression (and a fall an improvement).
     var threshold: Double
 
+    init(name: String, kind: Kind, value: Double, threshold: Double) {
+        (self.name, self.kind, self.value, self.threshold) = (name, kind, value, threshold)
+    }
+
+    /// Strict: every key present with its type (`"value": true` is not a number), no other
+    /// key, a name, a value > 0 and a valid threshold.
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        value = try c.decode(Double.self, forKey: .value)
+        threshold = try c.decode(Double.self, forKey: .threshold)
+        guard !name.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must not be empty") }
+        guard value.isFinite, value > 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "must be a number > 0, got \(value)")
+        }
+        guard Metric.isValidThreshold(threshold) else {
+            throw DecodingError.dataCorruptedError(forKey: .threshold, in: c, debugDescription: Metric.thresholdRule + ", got \(threshold)")
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, kind, value, threshold
+    }
+
     /// Documented defaults (README, "Performance regression gate").
     static func defaultThreshold(_ kind: Kind) -> Double {
         kind == .instructions ? 0.03 : 0.15
     }
-}
 
-/// What `bench baseline update` writes: the build it measured and its metrics.
-struct Baseline {
-    var build: BuildInfo
-    var metrics: [Metric]
-
-    func json() -> String {
-        var w = JSONWriter()
-        w.raw("{\"build\": ")
-        w.stringObject(build.pairs)
-        w.raw(",\n \"metrics\": [")
-        for (n, m) in metrics.enumerated() {
-            w.raw(n == 0 ? "\n  " : ",\n  ")
-            w.raw("{\"name\": ")
-            w.string(m.name)
-            w.raw(", \"kind\": ")
-            w.string(m.kind.rawValue)
-            w.raw(", \"value\": \(m.value), \"threshold\": \(m.threshold)}")
-        }
-        w.raw("\n ]}\n")
-        return w.text
+    /// The rule for a threshold, in a baseline file or on the command line.
+    static func isValidThreshold(_ threshold: Double) -> Bool {
+        threshold.isFinite && threshold >= 0
     }
 
-    /// Reads a baseline file; any problem is an error naming the file.
-    static func load(_ path: String) throws(BenchError) -> (build: [String: String], metrics: [Metric]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BenchError("\(path): cannot read the baseline (missing? record one with `bench baseline update`)")
-        }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let items = root["metrics"] as? [[String: Any]] else {
-            throw BenchError("\(path): not a baseline file (expected {\"build\": …, \"metrics\": […]})")
-        }
-        var metrics: [Metric] = []
-        for (n, item) in items.enumerated() {
-            guard let name = item["name"] as? String, let kind = (item["kind"] as? String).flatMap(Metric.Kind.init),
-                  let value = item["value"] as? Double, value.isFinite, value > 0,
-                  let threshold = item["threshold"] as? Double, threshold.isFinite, threshold >= 0 else {
-                throw BenchError("\(path): metric \(n) is malformed (needs name, kind instructions|ratio, value > 0, threshold ≥ 0)")
-            }
-            metrics.append(Metric(name: name, kind: kind, value: value, threshold: threshold))
-        }
-        return (root["build"] as? [String: String] ?? [:], metrics)
-    }
+    static let thresholdRule = "must be a relative change ≥ 0 (0.03 is 3%)"
 }

@@ -1,5 +1,8 @@
+import Kernel
+
 /// A command line after its subcommand: `--name value` options, `--flag` flags and
-/// positional words. Unknown options and missing values are errors, never ignored.
+/// positional words. Unknown options, missing values and an option given twice (its first
+/// value would go unused) are errors, never ignored.
 struct Arguments {
     private(set) var positional: [String] = []
     private var values: [String: String] = [:]
@@ -20,6 +23,7 @@ struct Arguments {
                     name = String(name[..<eq])
                 }
                 if options.contains(name) {
+                    guard values[name] == nil else { throw BenchError("option --\(name) is given twice") }
                     if let inline {
                         values[name] = inline
                     } else {
@@ -27,11 +31,12 @@ struct Arguments {
                         values[name] = words[i + 1]
                         i += 1
                     }
-                } else if allowedFlags.contains(name), inline == nil {
-                    flags.insert(name)
+                } else if allowedFlags.contains(name) {
+                    guard inline == nil else { throw BenchError("flag --\(name) takes no value") }
+                    guard flags.insert(name).inserted else { throw BenchError("flag --\(name) is given twice") }
                 } else {
                     let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
-                    throw BenchError("unknown option \(word)" + (known.isEmpty ? "" : "; known options: \(known)"))
+                    throw BenchError("unknown option \(Echo.quoted(word))" + (known.isEmpty ? "" : "; known options: \(known)"))
                 }
             } else {
                 positional.append(word)
@@ -39,6 +44,9 @@ struct Arguments {
             i += 1
         }
     }
+
+    /// The options and flags given (names without `--`).
+    var given: Set<String> { flags.union(values.keys) }
 
     func value(_ name: String) -> String? { values[name] }
 
@@ -48,16 +56,25 @@ struct Arguments {
     func double(_ name: String) throws(BenchError) -> Double? {
         guard let text = values[name] else { return nil }
         guard let d = Double(text), d.isFinite else {
-            throw BenchError("option --\(name) needs a finite number, got \"\(text)\"")
+            throw BenchError("option --\(name) needs a finite number, got \(Echo.quoted(text))")
         }
         return d
+    }
+
+    /// A whole-number option within `range`, or `defaultValue` when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(BenchError) -> Int {
+        guard let text = values[name] else { return defaultValue }
+        guard let n = Int(text), range.contains(n) else {
+            throw BenchError("option --\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got \(Echo.quoted(text))")
+        }
+        return n
     }
 
     /// One of `allowed`, or `defaultValue` when absent.
     func choice(_ name: String, _ allowed: [String], default defaultValue: String) throws(BenchError) -> String {
         let v = values[name] ?? defaultValue
         guard allowed.contains(v) else {
-            throw BenchError("option --\(name) must be one of \(allowed.joined(separator: ", ")), got \"\(v)\"")
+            throw BenchError("option --\(name) must be one of \(allowed.joined(separator: ", ")), got \(Echo.quoted(v))")
         }
         return v
     }

@@ -4,17 +4,18 @@ import Kernel
 /// Reads a walkthrough file from disk; every failure is a `BenchError` naming the file.
 enum WalkthroughFile {
     static func load(_ path: String) throws(BenchError) -> Walkthrough {
+        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
         let text: String
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            text = String(decoding: data, as: UTF8.self)
+            // The bytes are dropped once decoded: the file is held once while it is read.
+            text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         } catch {
-            throw BenchError("\(path): cannot read the file (\(error.localizedDescription))")
+            throw BenchError("\(file): cannot read the file (\(Echo.oneLine(error.localizedDescription)))")
         }
         do {
             return try Walkthrough(json: text)
         } catch {
-            throw BenchError("\(path): \(error.message)")
+            throw BenchError("\(file): \(error.message)")
         }
     }
 }

@@ -4,7 +4,9 @@ import Kernel
 enum EvalCommand {
     static let usage = "usage: bench eval FILE --scroll X [--impl reference|simd]"
 
-    static func run(_ words: [String]) throws(BenchError) -> String {
+    /// Prints the frame through `output`, in pieces of about a megabyte: a frame of 4
+    /// million subviews is 1.5 GB of JSON, which as one string (and its growth) took 3.3 GB.
+    static func run(_ words: [String], output: (String) throws(BenchError) -> Void) throws(BenchError) {
         let args = try Arguments(words, options: ["scroll", "impl"])
         guard args.positional.count == 1 else { throw BenchError(usage) }
         guard let x = try args.double("scroll") else { throw BenchError("missing --scroll X; \(usage)") }
@@ -18,12 +20,20 @@ enum EvalCommand {
         } catch {
             throw BenchError(error.message)
         }
-        return try render(frame)
+        // Every number is checked before the first piece goes out: an error never leaves a
+        // partial document on standard output.
+        try check(frame)
+        try render(frame, output: output)
     }
 
     /// The document of SEMANTICS.md ("bench eval"), one subview a line.
-    static func render(_ frame: FrameState) throws(BenchError) -> String {
+    static func render(_ frame: FrameState, output: (String) throws(BenchError) -> Void) throws(BenchError) {
         var w = JSONWriter()
+        func flush(whenLargerThan bytes: Int) throws(BenchError) {
+            guard w.text.utf8.count > bytes else { return }
+            try output(w.text)
+            w = JSONWriter()
+        }
         w.raw("{ \"currentPage\": ")
         w.integer(frame.currentPage)
         w.raw(",\n  \"pages\": [")
@@ -40,14 +50,30 @@ enum EvalCommand {
                 for (k, s) in subviews.enumerated() {
                     w.raw(k == 0 ? "\n" : ",\n")
                     try write(s, page: page.index, subview: k, into: &w)
+                    try flush(whenLargerThan: 1 << 20)
                 }
                 w.raw(subviews.isEmpty ? "] }" : " ] }")
             } else {
                 w.raw(" }")
             }
+            try flush(whenLargerThan: 1 << 20)
         }
         w.raw(frame.pages.isEmpty ? "] }\n" : " ] }\n")
-        return w.text
+        try flush(whenLargerThan: 0)
+    }
+
+    /// Throws for the first number that JSON cannot represent, with the message the writer
+    /// would give.
+    static func check(_ frame: FrameState) throws(BenchError) {
+        for page in frame.pages {
+            try JSONWriter.check(page.offset, what: "page \(page.index) offset")
+            for (k, s) in (page.subviews ?? []).enumerated() {
+                try JSONWriter.check(s.alpha, what: "page \(page.index) subview \(k) alpha")
+                for (i, field) in s.transform.fields.enumerated() {
+                    try JSONWriter.check(field, what: "page \(page.index) subview \(k) transform field \(i)")
+                }
+            }
+        }
     }
 
     private static func write(_ s: SubviewState, page: Int, subview k: Int,

@@ -1,27 +1,33 @@
 import Foundation
+import Kernel
 
 /// `bench chart --output FILE.svg [run options]`: runs the suite and draws ns per subview
 /// against subview count, log–log, one panel per scenario and one line per implementation.
 /// Hand-written SVG.
 enum ChartCommand {
+    static let usage = "usage: bench chart --output FILE.svg [--filter REGEX] [--sizes N,N,…] [--impls NAME,…] [--budget SECONDS] [--quick]"
+    /// The run options that choose what is measured; `--format`, `--chart` and `--list` would
+    /// go unused here, so they are errors.
+    static let options = RunCommand.options.subtracting(["format", "chart"]).union(["output"])
+    static let flags = RunCommand.flags.subtracting(["list"])
+
     static func run(_ words: [String]) throws(BenchError) -> String {
-        let args = try Arguments(words, options: RunCommand.options.union(["output"]), flags: RunCommand.flags)
-        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; usage: bench chart --output FILE.svg [run options]") }
+        let args = try Arguments(words, options: options, flags: flags)
+        // A file here would be ignored (the chart is of a fresh run): an error, not a 30 s run.
+        guard args.positional.isEmpty else { throw BenchError("unexpected argument \(Echo.quoted(args.positional[0])); \(usage)") }
+        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
+        let output = try OutputFile(path)
         let suite = try RunCommand.suiteOptions(args)
         let results = try Suite.run(suite) { message in
-            if suite.progress { emit("… \(message)\n", to: 2) }
+            if suite.progress { StandardStreams.progress("… \(message)\n") }
         }
         let report = Report(build: .current(), results: results)
-        try write(report, to: path)
-        return "wrote \(path)\n"
+        try write(report, to: output)
+        return "wrote \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
     }
 
-    static func write(_ report: Report, to path: String) throws(BenchError) {
-        do {
-            try svg(report).write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw BenchError("\(path): cannot write the chart (\(error.localizedDescription))")
-        }
+    static func write(_ report: Report, to output: OutputFile) throws(BenchError) {
+        try output.write(svg(report))
     }
 
     static let colors: [ImplementationKind: String] =

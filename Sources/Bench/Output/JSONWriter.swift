@@ -24,8 +24,14 @@ struct JSONWriter {
     }
 
     mutating func number(_ d: Double, what: @autoclosure () -> String) throws(BenchError) {
-        guard d.isFinite else { throw BenchError("\(what()) is \(d), which JSON cannot represent") }
+        try JSONWriter.check(d, what: what())
         text += d.description
+    }
+
+    /// Throws when `d` has no JSON form (NaN, ±infinity), for checking a document before
+    /// any of it is written.
+    static func check(_ d: Double, what: @autoclosure () -> String) throws(BenchError) {
+        guard d.isFinite else { throw BenchError("\(what()) is \(d), which JSON cannot represent") }
     }
 
     mutating func integer(_ i: Int) { text += String(i) }

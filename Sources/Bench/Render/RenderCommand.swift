@@ -12,20 +12,19 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, options: ["output", "frames", "from", "to"])
         guard args.positional.count == 1 else { throw BenchError(usage) }
-        guard let output = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
-        let walkthrough = try WalkthroughFile.load(args.positional[0])
-        let frames = try ProfileCommand.count(args, "frames", default: 5)
-        guard (1...64).contains(frames) else { throw BenchError("--frames needs 1 to 64 panels, got \(frames)") }
-        let from = try args.double("from") ?? 0
-        let to = try args.double("to") ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
-        let scrolls = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
-        let svg = try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg()
-        do {
-            try svg.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw BenchError("\(output): cannot write the filmstrip (\(error.localizedDescription))")
-        }
-        return "wrote \(frames) panels to \(output)\n"
+        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
+        let frames = try args.integer("frames", in: 1...64, default: 5)
+        // One panel is drawn at --from: a --to would go unused.
+        guard frames > 1 || args.value("to") == nil else { throw BenchError("--to needs --frames 2 or more; one panel is drawn at --from") }
+        let from = try args.double("from")
+        let to = try args.double("to")
+        let input = args.positional[0]
+        let output = try OutputFile(path, inputs: [input])
+        let walkthrough = try WalkthroughFile.load(input)
+        let first = from ?? 0, last = to ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
+        let scrolls = (0..<frames).map { frames == 1 ? first : first + (last - first) * Double($0) / Double(frames - 1) }
+        try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
+        return "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
     }
 }
 

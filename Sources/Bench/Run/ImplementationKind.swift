@@ -62,7 +62,7 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !names.isEmpty, names.allSatisfy({ ImplementationKind(rawValue: $0) != nil }) else {
             let all = allCases.map(\.name).joined(separator: ",")
-            throw BenchError("--impls takes a comma-separated subset of \(all), got \"\(text)\"")
+            throw BenchError("--impls takes a comma-separated subset of \(all), got \(Echo.quoted(text))")
         }
         return allCases.filter { names.contains($0.name) }
     }

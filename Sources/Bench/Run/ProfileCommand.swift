@@ -10,22 +10,15 @@ enum ProfileCommand {
         let args = try Arguments(words, options: ["size", "frames", "impl", "layout"])
         guard args.positional.count == 1 else { throw BenchError(usage) }
         guard let scenario = Scenario.builtIn.first(where: { $0.name == args.positional[0] }) else {
-            throw BenchError("unknown scenario \"\(args.positional[0])\"; see bench --list")
+            throw BenchError("unknown scenario \(Echo.quoted(args.positional[0])); see bench --list")
         }
-        let size = try count(args, "size", default: 10_000)
-        let frames = try count(args, "frames", default: 100)
+        // Checked before the scenario allocates anything: at most one walkthrough's subviews.
+        let size = try args.integer("size", in: 0...Walkthrough.maximumSubviewCount, default: 10_000)
+        let frames = try args.integer("frames", in: 0...100_000_000, default: 100)
         let impl = try args.choice("impl", default: ImplementationKind.simd)
         let (walkthrough, scrolls) = try scenario.make(size)
         let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls, layout: try args.choice("layout", default: FrameLayout.blocks))
         runner.run(frames: frames)
         return "\(impl.name) rendered \(frames) frames of \(scenario.name) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"
-    }
-
-    static func count(_ args: Arguments, _ name: String, default value: Int) throws(BenchError) -> Int {
-        guard let text = args.value(name) else { return value }
-        guard let n = Int(text), n >= 0, n <= 100_000_000 else {
-            throw BenchError("--\(name) needs a whole number from 0 to 100000000, got \"\(text)\"")
-        }
-        return n
     }
 }

@@ -8,15 +8,21 @@ enum RunCommand {
 
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, options: options, flags: flags)
-        guard args.positional.isEmpty else { throw BenchError("unexpected argument \"\(args.positional[0])\"; see bench --help") }
+        guard args.positional.isEmpty else { throw BenchError("unexpected argument \(Echo.quoted(args.positional[0])); see bench --help") }
+        if args.flag("list") {
+            guard args.given == ["list"] else { throw BenchError("--list takes no other options; see bench --help") }
+            return list()
+        }
         let suite = try suiteOptions(args)
-        if args.flag("list") { return list() }
         let format = try args.choice("format", default: ReportFormat.text)
+        // The chart's path is checked before the run, not after it.
+        var chart: OutputFile?
+        if let path = args.value("chart") { chart = try OutputFile(path) }
         let results = try Suite.run(suite) { message in
-            if suite.progress { emit("… \(message)\n", to: 2) }
+            if suite.progress { StandardStreams.progress("… \(message)\n") }
         }
         let report = Report(build: .current(), results: results)
-        if let path = args.value("chart") { try ChartCommand.write(report, to: path) }
+        if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }
 
@@ -31,7 +37,7 @@ enum RunCommand {
             let sizes = text.split(separator: ",", omittingEmptySubsequences: false)
                 .compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { (1...limit).contains($0) }
             guard !sizes.isEmpty, sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count else {
-                throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \"\(text)\"")
+                throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \(Echo.quoted(text))")
             }
             suite.sizes = sizes
         }
@@ -40,7 +46,7 @@ enum RunCommand {
         }
         suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let pattern = args.value("filter") {
-            do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(pattern)") }
+            do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(Echo.quoted(pattern))") }
         }
         if let budget = try args.double("budget") {
             guard budget > 0 && budget <= 600 else { throw BenchError("--budget needs seconds in (0, 600], got \(budget)") }

@@ -51,9 +51,11 @@ struct Scenario: Sendable {
         let inWindow = base.pages.indices.filter { Walkthrough.isInWindow(base.offset(ofPage: $0, scroll: xs[1])) }
         let baseCount = inWindow.reduce(0) { $0 + base.pages[$1].subviews.count }
         let factor = Double(count) / Double(max(baseCount, 1))
-        let pages = base.pages.map { page in
+        let counts = base.pages.map { Int((Double($0.subviews.count) * factor).rounded()) }
+        // The limits before the allocation: a size they refuse allocates nothing.
+        _ = try bench { () throws(WalkthroughError) in try WalkthroughBudget(subviewCounts: counts) }
+        let pages = zip(base.pages, counts).map { page, n in
             var scaled = page
-            let n = Int((Double(page.subviews.count) * factor).rounded())
             scaled.subviews = (0..<n).map { page.subviews[$0 % max(page.subviews.count, 1)] }
             return scaled
         }

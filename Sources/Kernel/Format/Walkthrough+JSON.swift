@@ -1,5 +1,12 @@
 // Walkthrough files: what a storyboard sets through runtime attributes, as JSON.
 // The format and its defaults are in SEMANTICS.md ("Walkthrough files").
+//
+// The reader checks the format: keys, types, array lengths, finite numbers, required keys.
+// The rules about values (a positive width, a non-zero axis, a positive perspective, the
+// page and subview limits, animation type names, static tag lists) live in the model's
+// initializers, once; the reader tells their errors as the file's, naming page and key.
+// Keys are read in file order and the first problem found is the one reported; a file that
+// is not JSON at all says so first.
 
 extension Walkthrough {
     static let fileKeys = ["width", "pages"]
@@ -9,89 +16,149 @@ extension Walkthrough {
     static let subviewKeys = ["tag", "frame"]
 
     /// Loads a walkthrough file's text.
-    /// - Throws: a `WalkthroughError` that names the page (by index) and the key.
+    /// - Throws: a `WalkthroughError` that names the page (by index) and the key, or the
+    ///   line and column of a JSON syntax error.
     public init(json text: String) throws(WalkthroughError) {
-        var file = try JSONObjectReader(try JSONParser.parse(text), context: "walkthrough")
-        guard let width = try file.number("width") else {
-            throw file.error("width", "missing; a walkthrough needs a page width > 0")
+        self = try JSONScanner.scan(text) { (json) throws(WalkthroughError) in
+            try json.validate()
+            return try Walkthrough.file(&json)
         }
-        guard width > 0 else { throw file.error("width", "must be > 0, got \(width)") }
-        var pages: [Page] = []
-        var total = 0
-        for (i, item) in (try file.array("pages") ?? []).enumerated() {
-            let page = try Walkthrough.page(item, context: "page \(i)", budget: Walkthrough.maximumSubviewCount - total)
-            total += page.subviews.count
-            pages.append(page)
-        }
-        try file.finish(allowed: Walkthrough.fileKeys)
-        try self.init(width: width, pages: pages)
     }
 
-    private static func page(_ value: JSONValue, context: String, budget: Int) throws(WalkthroughError) -> Page {
-        var r = try JSONObjectReader(value, context: context)
+    private static func file(_ json: inout JSONScanner) throws(WalkthroughError) -> Walkthrough {
+        let context = "walkthrough"
+        var width: Double?
+        var pages: [Page]?
+        try json.members(context: context) { (json, key) throws(WalkthroughError) in
+            let field = JSONField(context: context, key: key)
+            switch key {
+            case "width": width = try json.number(field)
+            case "pages": pages = try Walkthrough.pages(&json, field)
+            default:
+                throw json.unknownKey(key, context: context, allowed: fileKeys)
+            }
+        }
+        guard let width else {
+            throw JSONField(context: context, key: "width").error("missing; a walkthrough needs a page width > 0")
+        }
+        guard let pages else {
+            throw JSONField(context: context, key: "pages").error("missing; a walkthrough needs a list of pages (it may be empty)")
+        }
+        do {
+            return try Walkthrough(width: width, admittedPages: pages)
+        } catch {
+            throw JSONField.error(error, context: context)
+        }
+    }
+
+    /// The pages, each admitted to the walkthrough's budget before its subviews are allocated.
+    private static func pages(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> [Page] {
+        let count = try json.elementCount(field)
+        var budget: WalkthroughBudget
+        do { budget = try WalkthroughBudget(pageCount: count) } catch { throw field.error(error) }
+        var pages: [Page] = []
+        pages.reserveCapacity(count)
+        try json.elements(field) { (json, i) throws(WalkthroughError) in
+            pages.append(try page(&json, context: "page \(i)", budget: &budget))
+        }
+        return pages
+    }
+
+    private static func page(_ json: inout JSONScanner, context: String,
+                             budget: inout WalkthroughBudget) throws(WalkthroughError) -> Page {
         var page = Page()
-        if let name = try r.string("animationType") {
-            do { page.animationType = try AnimationType(parsing: name) } catch { throw r.error("animationType", error.message) }
-        }
-        if let s = try r.numbers("speed", count: 2) { page.speed = SIMD2(s[0], s[1]) }
-        if let v = try r.numbers("speedVariance", count: 2) { page.speedVariance = SIMD2(v[0], v[1]) }
-        if let list = try r.string("staticTags") {
-            do { page.staticTags = try StaticTags(parsing: list) } catch { throw r.error("staticTags", error.message) }
-        }
-        page.animateAlpha = try r.bool("animateAlpha") ?? false
-        if r.has("subviews") && r.has("subviewCount") {
-            throw r.error("subviewCount", "a page has either \"subviews\" or \"subviewCount\", not both")
-        }
-        if let count = try r.integer("subviewCount") {
-            guard count >= 0 else { throw r.error("subviewCount", "must be ≥ 0, got \(count)") }
-            guard count <= budget else {
-                throw r.error("subviewCount", "\(count) subviews would exceed the limit of \(Walkthrough.maximumSubviewCount) per walkthrough")
+        var hasSubviews = false
+        try json.members(context: context) { (json, key) throws(WalkthroughError) in
+            let field = JSONField(context: context, key: key)
+            switch key {
+            case "animationType":
+                let name = try json.string(field)
+                do throws(WalkthroughError) { page.animationType = try AnimationType(parsing: name) } catch { throw field.error(error) }
+            case "speed":
+                let s = try json.numbers(field, count: 2)
+                page.speed = SIMD2(s[0], s[1])
+            case "speedVariance":
+                let v = try json.numbers(field, count: 2)
+                page.speedVariance = SIMD2(v[0], v[1])
+            case "staticTags":
+                let list = try json.string(field)
+                do throws(WalkthroughError) { page.staticTags = try StaticTags(parsing: list) } catch { throw field.error(error) }
+            case "animateAlpha":
+                page.animateAlpha = try json.bool(field)
+            case "subviewCount", "subviews":
+                guard !hasSubviews else {
+                    throw JSONField(context: context, key: "subviewCount")
+                        .error("a page has either \"subviews\" or \"subviewCount\", not both")
+                }
+                hasSubviews = true
+                page.subviews = try subviews(&json, field, budget: &budget)
+            case "rotation":
+                page.rotation = try rotation(&json, context: "\(context), rotation")
+            default:
+                throw json.unknownKey(key, context: context, allowed: pageKeys)
             }
-            page.subviews = Array(repeating: Subview(), count: count)
         }
-        if let items = try r.array("subviews") {
-            guard items.count <= budget else {
-                throw r.error("subviews", "too many subviews; the limit is \(Walkthrough.maximumSubviewCount) per walkthrough")
-            }
-            for (k, item) in items.enumerated() {
-                page.subviews.append(try subview(item, context: "\(context), subview \(k)"))
-            }
-        }
-        if let rotationValue = r.value("rotation") {
-            page.rotation = try rotation(rotationValue, context: "\(context), rotation")
-        }
-        try r.finish(allowed: pageKeys)
         return page
     }
 
-    private static func subview(_ value: JSONValue, context: String) throws(WalkthroughError) -> Subview {
-        var r = try JSONObjectReader(value, context: context)
-        var subview = Subview(tag: try r.integer("tag") ?? 0)
-        if let f = try r.numbers("frame", count: 4) {
-            subview.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3])
+    /// A page's `subviewCount` or `subviews`, admitted to the budget before they are allocated.
+    private static func subviews(_ json: inout JSONScanner, _ field: JSONField,
+                                 budget: inout WalkthroughBudget) throws(WalkthroughError) -> [Subview] {
+        if field.key == "subviewCount" {
+            let count = try json.integer(field)
+            guard count >= 0 else { throw field.error("must be ≥ 0, got \(count)") }
+            do { try budget.admit(subviews: count) } catch { throw field.error(error) }
+            return Array(repeating: Subview(), count: count)
         }
-        try r.finish(allowed: subviewKeys)
+        let count = try json.elementCount(field)
+        do { try budget.admit(subviews: count) } catch { throw field.error(error) }
+        var subviews: [Subview] = []
+        subviews.reserveCapacity(count)
+        try json.elements(field) { (json, k) throws(WalkthroughError) in
+            subviews.append(try subview(&json, context: "\(field.context), subview \(k)"))
+        }
+        return subviews
+    }
+
+    private static func subview(_ json: inout JSONScanner, context: String) throws(WalkthroughError) -> Subview {
+        var subview = Subview()
+        try json.members(context: context) { (json, key) throws(WalkthroughError) in
+            let field = JSONField(context: context, key: key)
+            switch key {
+            case "tag":
+                subview.tag = try json.integer(field)
+            case "frame":
+                let f = try json.numbers(field, count: 4)
+                subview.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3])
+            default:
+                throw json.unknownKey(key, context: context, allowed: subviewKeys)
+            }
+        }
         return subview
     }
 
-    private static func rotation(_ value: JSONValue, context: String) throws(WalkthroughError) -> Rotation {
-        var r = try JSONObjectReader(value, context: context)
-        guard let axis = try r.numbers("axis", count: 3) else {
-            throw r.error("axis", "missing; a rotation needs a non-zero axis [x, y, z]")
+    private static func rotation(_ json: inout JSONScanner, context: String) throws(WalkthroughError) -> Rotation {
+        var axis: [Double]?
+        var angle = 0.0, variance = 0.0
+        var perspective: Double?
+        try json.members(context: context) { (json, key) throws(WalkthroughError) in
+            let field = JSONField(context: context, key: key)
+            switch key {
+            case "axis": axis = try json.numbers(field, count: 3)
+            case "angle": angle = try json.number(field)
+            case "angleVariance": variance = try json.number(field)
+            case "perspective": perspective = try json.number(field)
+            default: throw json.unknownKey(key, context: context, allowed: rotationKeys)
+            }
         }
-        guard axis != [0, 0, 0] else { throw r.error("axis", "must not be zero") }
-        let angle = try r.number("angle") ?? 0
-        let variance = try r.number("angleVariance") ?? 0
-        let perspective = try r.number("perspective")
-        if let d = perspective, d <= 0 {
-            throw r.error("perspective", "must be a distance > 0, got \(d)")
+        guard let axis else {
+            throw JSONField(context: context, key: "axis").error("missing; a rotation needs a non-zero axis [x, y, z]")
         }
-        try r.finish(allowed: rotationKeys)
         do {
             return try Rotation(axis: SIMD3(axis[0], axis[1], axis[2]), angle: angle,
                                 angleVariance: variance, perspective: perspective)
         } catch {
-            throw error.prefixed(context)
+            throw JSONField.error(error, context: context)
         }
     }
 }

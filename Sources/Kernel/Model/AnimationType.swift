@@ -10,7 +10,8 @@ public enum AnimationType: String, CaseIterable, Sendable {
     public init(parsing name: String) throws(WalkthroughError) {
         guard let type = AnimationType(rawValue: name) else {
             let allowed = AnimationType.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WalkthroughError("unknown animationType \"\(name)\"; allowed values: \(allowed)")
+            throw WalkthroughError(key: "animationType",
+                                   problem: "unknown animationType \(Echo.quoted(name)); allowed values: \(allowed)")
         }
         self = type
     }

@@ -15,13 +15,14 @@ public struct Rotation: Hashable, Sendable {
     public init(axis: SIMD3<Double>, angle: Double, angleVariance: Double = 0,
                 perspective: Double? = nil) throws(WalkthroughError) {
         guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
-            throw WalkthroughError("rotation axis must be finite, got \(axis)")
+            throw WalkthroughError(key: "axis", subject: "rotation axis", problem: "must be finite, got \(axis)")
         }
         guard axis != .zero else {
-            throw WalkthroughError("rotation axis must not be zero")
+            throw WalkthroughError(key: "axis", subject: "rotation axis", problem: "must not be zero")
         }
         if let d = perspective, !(d > 0 && d.isFinite) {
-            throw WalkthroughError("perspective must be a finite distance > 0, got \(d)")
+            throw WalkthroughError(key: "perspective", subject: "perspective",
+                                   problem: "must be a finite distance > 0, got \(d)")
         }
         self.axis = axis
         self.angle = angle

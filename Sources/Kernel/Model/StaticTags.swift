@@ -25,7 +25,9 @@ public struct StaticTags: Hashable, Sendable, ExpressibleByArrayLiteral {
             let text = String(trimmed)
             guard let tag = Int(text), text.first != "+" else {
                 throw WalkthroughError(
-                    "malformed staticTags \"\(list)\": \"\(item)\" is not an integer; expected a comma-separated list such as \"1, 3, 9\"")
+                    key: "staticTags",
+                    problem: "malformed staticTags \(Echo.quoted(list)): \(Echo.quoted(item)) is not an integer; "
+                        + "expected a comma-separated list such as \"1, 3, 9\"")
             }
             tags.insert(tag)
         }

@@ -3,9 +3,15 @@
 /// Page `i` at scroll position `x` sees the normalised offset `o_i = (x + W − W·i) / W`:
 /// at rest on page `p`, page `p` sees 1, page `p+1` sees 0 and page `p+2` sees −1.
 public struct Walkthrough: Hashable, Sendable {
-    /// The most subviews one walkthrough may hold in all (2²², about 4 million). A frame
-    /// costs about 150 bytes a subview across model, parameters and frame buffer, so this
-    /// caps one walkthrough near 600 MiB; a larger count is an error, not an allocation.
+    /// The most pages one walkthrough may hold (2¹⁶). A page costs a few hundred bytes
+    /// (model, plan, frame state) whether or not it has subviews; without a limit, 17 million
+    /// empty pages in a 51 MB file took 5 GB.
+    public static let maximumPageCount = 1 << 16
+
+    /// The most subview slots one walkthrough may hold (2²², about 4 million): each page
+    /// counts its subviews rounded up to a multiple of `Lanes.count`, the padding the fast
+    /// path allocates. The largest walkthrough's measured peak memory is in README
+    /// ("Robustness"); more is an error, not an allocation (see `WalkthroughBudget`).
     public static let maximumSubviewCount = 1 << 22
 
     public let width: Double
@@ -13,20 +19,23 @@ public struct Walkthrough: Hashable, Sendable {
     /// The total number of subviews over all pages.
     public let subviewCount: Int
 
-    /// - Throws: a width that is not finite and > 0, or more than `maximumSubviewCount`
-    ///   subviews in all.
+    /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
+    ///   slots in all, or a width that is not finite and > 0.
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
+        _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
+        try self.init(width: width, admittedPages: pages)
+    }
+
+    /// The initializer both ways in share, for pages admitted to a `WalkthroughBudget` one by
+    /// one (the file reader admits each page before it allocates its subviews). Checks the
+    /// width.
+    init(width: Double, admittedPages pages: [Page]) throws(WalkthroughError) {
         guard width.isFinite, width > 0 else {
-            throw WalkthroughError("width must be a finite number > 0, got \(width)")
-        }
-        let total = pages.reduce(0) { $0 + $1.subviews.count }
-        guard total <= Walkthrough.maximumSubviewCount else {
-            throw WalkthroughError(
-                "\(total) subviews in all exceed the limit of \(Walkthrough.maximumSubviewCount)")
+            throw WalkthroughError(key: "width", subject: "width", problem: "must be a finite number > 0, got \(width)")
         }
         self.width = width
         self.pages = pages
-        self.subviewCount = total
+        self.subviewCount = pages.reduce(0) { $0 + $1.subviews.count }
     }
 
     /// `o_i = (x + W − W·i) / W`, BWWalkthrough's formula term for term.

@@ -1,17 +1,42 @@
 /// Every failure of this package: bad input, a bad file, an out-of-range request.
 ///
 /// `message` is one line that says where (page index and key, or line and column) and what.
+/// Two errors are equal when their messages are.
 public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// For a rule about one value of the model (`Walkthrough.width`, `Rotation.axis`): that
+    /// value's name, which is also its key in a walkthrough file. The model's initializers
+    /// are the one place each rule lives; the file reader uses the key to tell the error as
+    /// the file's (`page 2, rotation: key "axis": must not be zero`). nil for other errors.
+    package var key: String?
+    /// The message without its subject: what the rule says about the value (`must not be
+    /// zero`). The whole message for errors without a key.
+    package var problem: String
 
     public init(_ message: String) {
         self.message = message
+        self.key = nil
+        self.problem = message
+    }
+
+    /// An error about the model value `key`. The message is `subject problem`
+    /// (`rotation axis must not be zero`), or `problem` alone without a subject.
+    package init(key: String, subject: String? = nil, problem: String) {
+        self.message = subject.map { "\($0) \(problem)" } ?? problem
+        self.key = key
+        self.problem = problem
+    }
+
+    public static func == (a: WalkthroughError, b: WalkthroughError) -> Bool {
+        a.message == b.message
     }
 
     public var description: String { message }
 
     /// The same error with `context` (for example `page 2`) in front of its message.
     public func prefixed(_ context: String) -> WalkthroughError {
-        WalkthroughError("\(context): \(message)")
+        var error = self
+        error.message = "\(context): \(message)"
+        return error
     }
 }

@@ -1,0 +1,91 @@
+// Typed reads of the value at the scanner's position, each an error that names the field.
+extension JSONScanner {
+    /// Reads the object that starts here: `body` gets each key in file order, with the
+    /// scanner at its value, and reads the value or rejects the key. A key that comes twice
+    /// is an error at its second place.
+    mutating func members(
+        context: String, _ body: (inout JSONScanner, String) throws(WalkthroughError) -> Void
+    ) throws(WalkthroughError) {
+        let kind = peek()
+        guard kind == .object else { throw WalkthroughError("\(context): must be an object, got \(kind.name)") }
+        // Only the keys a reader accepted are kept: it rejects an unknown key at once.
+        var seen = Set<String>()
+        try forEachMember(depth: 0) { (scanner, range) throws(WalkthroughError) in
+            let key = try scanner.decode(range)
+            guard seen.insert(key).inserted else {
+                throw scanner.error("duplicate key \(Echo.quoted(key))", at: range.lowerBound)
+            }
+            try body(&scanner, key)
+        }
+    }
+
+    /// The error for a key the reader does not know, with the keys it does.
+    func unknownKey(_ key: String, context: String, allowed: [String]) -> WalkthroughError {
+        WalkthroughError("\(context): unknown key \(Echo.quoted(key)); allowed keys: \(allowed.joined(separator: ", "))")
+    }
+
+    /// A finite number.
+    mutating func number(_ field: JSONField) throws(WalkthroughError) -> Double {
+        try expect(.number, field)
+        let d = try number()
+        guard d.isFinite else { throw field.error("number out of range (not finite)") }
+        return d
+    }
+
+    /// A whole number that fits in 2⁵³ in magnitude.
+    mutating func integer(_ field: JSONField) throws(WalkthroughError) -> Int {
+        let d = try number(field)
+        guard d == d.rounded(), d.magnitude <= 9_007_199_254_740_992 else {
+            throw field.error("must be an integer, got \(d)")
+        }
+        return Int(d)
+    }
+
+    mutating func bool(_ field: JSONField) throws(WalkthroughError) -> Bool {
+        try expect(.bool, field)
+        return try literal() == true
+    }
+
+    mutating func string(_ field: JSONField) throws(WalkthroughError) -> String {
+        try expect(.string, field)
+        return try string()
+    }
+
+    /// An array of exactly `count` finite numbers.
+    mutating func numbers(_ field: JSONField, count: Int) throws(WalkthroughError) -> [Double] {
+        let n = try elementCount(field)
+        guard n == count else { throw field.error("must be an array of \(count) numbers, got \(n) elements") }
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        try forEachElement(depth: 0) { (scanner, _) throws(WalkthroughError) in
+            result.append(try scanner.number(field))
+        }
+        return result
+    }
+
+    /// The number of elements of the array that starts here, counted before anything is
+    /// allocated for them.
+    mutating func elementCount(_ field: JSONField) throws(WalkthroughError) -> Int {
+        try expect(.array, field)
+        return try elementCount()
+    }
+
+    /// Reads the array that starts here: `body` reads each element (given its position).
+    mutating func elements(
+        _ field: JSONField, _ body: (inout JSONScanner, Int) throws(WalkthroughError) -> Void
+    ) throws(WalkthroughError) {
+        try expect(.array, field)
+        try forEachElement(depth: 0, body)
+    }
+
+    private mutating func expect(_ kind: Kind, _ field: JSONField) throws(WalkthroughError) {
+        let found = peek()
+        guard found == kind else { throw field.error("must be \(kind.name), got \(found.name)") }
+    }
+}
+
+extension Optional<JSONScanner.Kind> {
+    /// The name of what was found; nothing is found only where the text is not JSON, which
+    /// `validate()` rules out before anything is read.
+    var name: String { self?.name ?? "no value" }
+}

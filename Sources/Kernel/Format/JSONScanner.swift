@@ -1,0 +1,225 @@
+/// A strict RFC 8259 JSON scanner over UTF-8 bytes, written here so that the kernel needs
+/// no Foundation.
+///
+/// It builds no document tree. `validate()` checks the whole text first, so that a file
+/// that is not JSON says so (with line and column) before anything in it is read; then a
+/// reader pulls the values it expects one at a time and keeps only what it converts. A
+/// tree took about ten times the file's size (24 bytes a value, an allocation per object
+/// and array) before any limit could be checked; pulling lets the reader count an array's
+/// elements before it allocates anything for them. Nesting is capped so that hostile input
+/// cannot exhaust the stack. Every step is linear in the bytes it covers.
+struct JSONScanner {
+    static let maximumDepth = 64
+
+    /// What a value is, from its first byte.
+    enum Kind {
+        case object, array, string, number, bool, null
+
+        /// The name used in error messages.
+        var name: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
+        }
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    /// Runs `body` with a scanner over `text`'s UTF-8 bytes (not copied: a native string
+    /// already holds them contiguously).
+    static func scan<R>(_ text: String,
+                        _ body: (inout JSONScanner) throws(WalkthroughError) -> R) throws(WalkthroughError) -> R {
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<R, WalkthroughError> in
+            var scanner = JSONScanner(bytes: bytes)
+            do throws(WalkthroughError) { return .success(try body(&scanner)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// An error at `position` (default: here), with its line and column.
+    func error(_ what: String, at position: Int? = nil) -> WalkthroughError {
+        let position = min(position ?? index, bytes.count)
+        var line = 1, column = 1
+        for byte in bytes[..<position] {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        }
+        let place = position >= bytes.count ? "at the end of the input" : "at line \(line), column \(column)"
+        return WalkthroughError("invalid JSON \(place): \(what)")
+    }
+
+    mutating func skipWhitespace() {
+        while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { index += 1 }
+    }
+
+    /// The kind of the value that starts here (after whitespace); nil where none starts.
+    mutating func peek() -> Kind? {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case let b? where b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39): return .number
+        default: return nil
+        }
+    }
+
+    /// Checks that the whole text is one JSON value, then goes back to its start.
+    mutating func validate() throws(WalkthroughError) {
+        index = 0
+        try skipValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON document") }
+        index = 0
+    }
+
+    /// Steps over the value that starts here (after whitespace), checking its syntax;
+    /// `depth` is the nesting around it.
+    mutating func skipValue(depth: Int) throws(WalkthroughError) {
+        switch peek() {
+        case .object?:
+            try forEachMember(depth: depth) { (scanner, _) throws(WalkthroughError) in
+                try scanner.skipValue(depth: depth + 1)
+            }
+        case .array?:
+            try forEachElement(depth: depth) { (scanner, _) throws(WalkthroughError) in
+                try scanner.skipValue(depth: depth + 1)
+            }
+        case .string?: try skipString()
+        case .number?: try skipNumber()
+        case .bool?, .null?: _ = try literal()
+        case nil: throw error("expected a value")
+        }
+    }
+
+    /// Steps through the object that starts here. `body` gets the byte range of each key
+    /// (quotes included), with the scanner at the key's value, and must step over the value.
+    mutating func forEachMember(
+        depth: Int, _ body: (inout JSONScanner, Range<Int>) throws(WalkthroughError) -> Void
+    ) throws(WalkthroughError) {
+        try enter(depth)
+        index += 1  // {
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; return }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyStart = index
+            try skipString()
+            let key = keyStart..<index
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            try body(&self, key)
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return
+            default: throw error("expected ',' or '}'")
+            }
+        }
+    }
+
+    /// Steps through the array that starts here. `body` gets each element's position in the
+    /// array, with the scanner at the element, and must step over it.
+    mutating func forEachElement(
+        depth: Int, _ body: (inout JSONScanner, Int) throws(WalkthroughError) -> Void
+    ) throws(WalkthroughError) {
+        try enter(depth)
+        index += 1  // [
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { index += 1; return }
+        var n = 0
+        while true {
+            try body(&self, n)
+            n += 1
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return
+            default: throw error("expected ',' or ']'")
+            }
+        }
+    }
+
+    /// The number of elements of the array that starts here, without moving.
+    func elementCount() throws(WalkthroughError) -> Int {
+        var copy = self
+        var count = 0
+        try copy.forEachElement(depth: 0) { (scanner, _) throws(WalkthroughError) in
+            try scanner.skipValue(depth: 1)
+            count += 1
+        }
+        return count
+    }
+
+    private func enter(_ depth: Int) throws(WalkthroughError) {
+        guard depth < JSONScanner.maximumDepth else {
+            throw error("nesting deeper than \(JSONScanner.maximumDepth) levels")
+        }
+    }
+
+    /// Reads `true`, `false` or `null` (nil) at this position.
+    mutating func literal() throws(WalkthroughError) -> Bool? {
+        switch current {
+        case UInt8(ascii: "t"): try expect("true"); return true
+        case UInt8(ascii: "f"): try expect("false"); return false
+        default: try expect("null"); return nil
+        }
+    }
+
+    private mutating func expect(_ word: String) throws(WalkthroughError) {
+        let end = index + word.utf8.count
+        guard end <= bytes.count, bytes[index..<end].elementsEqual(word.utf8) else { throw error("expected a value") }
+        index = end
+    }
+
+    /// Steps over the number that starts here, checking its syntax.
+    mutating func skipNumber() throws(WalkthroughError) {
+        func digits(_ s: inout JSONScanner) -> Int {
+            let from = s.index
+            while let b = s.current, b >= 0x30 && b <= 0x39 { s.index += 1 }
+            return s.index - from
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
+            index += 1
+        } else if digits(&self) == 0 {
+            throw error("expected a digit")
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
+        }
+    }
+
+    /// Reads the number that starts here. An overflow such as `1e999` is ±infinity: the
+    /// reader rejects it with the key's name.
+    mutating func number() throws(WalkthroughError) -> Double {
+        skipWhitespace()
+        let start = index
+        try skipNumber()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text) else { throw error("bad number \(Echo.quoted(text))", at: start) }
+        return value
+    }
+}

@@ -1,0 +1,51 @@
+/// The two limits that keep a walkthrough's memory bounded, applied page by page:
+///
+/// - at most `Walkthrough.maximumPageCount` pages;
+/// - at most `Walkthrough.maximumSubviewCount` subview slots, where a page takes its
+///   subviews rounded up to a whole number of lanes (`Lanes.padded`). The fast path's plan
+///   and frame buffer hold that padding, about 80 bytes a slot, so a million pages of one
+///   subview cost what eight million subviews do; counting subviews alone let a file within
+///   the limit take 4 GB.
+///
+/// `Walkthrough.init(width:pages:)` applies it, and so does the file reader, which counts a
+/// page's subviews before it allocates them: this type is the one place the rule lives.
+package struct WalkthroughBudget: Sendable {
+    /// Slots taken by the pages admitted so far.
+    package private(set) var slots = 0
+
+    /// Starts the budget of a walkthrough of `pageCount` pages.
+    /// - Throws: more pages than `Walkthrough.maximumPageCount` (key `pages`).
+    package init(pageCount: Int) throws(WalkthroughError) {
+        guard pageCount <= Walkthrough.maximumPageCount else {
+            throw WalkthroughError(
+                key: "pages",
+                problem: "\(pageCount) pages exceed the limit of \(Walkthrough.maximumPageCount) per walkthrough")
+        }
+    }
+
+    /// The budget of a walkthrough whose pages hold `counts` subviews, for checking sizes
+    /// before anything is allocated for them.
+    /// - Throws: the first limit exceeded; a page's error names the page (`page 3: …`).
+    package init(subviewCounts counts: some Collection<Int>) throws(WalkthroughError) {
+        try self.init(pageCount: counts.count)
+        for (i, count) in counts.enumerated() {
+            do { try admit(subviews: count) } catch { throw error.prefixed("page \(i)") }
+        }
+    }
+
+    /// Admits the next page, of `count` subviews (`count ≥ 0`).
+    /// - Throws: a page whose slots would take the walkthrough past
+    ///   `Walkthrough.maximumSubviewCount` (key `subviews`); nothing is admitted then.
+    package mutating func admit(subviews count: Int) throws(WalkthroughError) {
+        let limit = Walkthrough.maximumSubviewCount
+        // Compared before padding, so that no sum can overflow whatever `count` is.
+        guard count <= limit - slots, Lanes.padded(count) <= limit - slots else {
+            let noun = count == 1 ? "subview" : "subviews"
+            let earlier = slots == 0 ? "" : " (earlier pages take \(slots), each page's count rounded up to a multiple of \(Lanes.count))"
+            throw WalkthroughError(
+                key: "subviews",
+                problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
+        }
+        slots += Lanes.padded(count)
+    }
+}

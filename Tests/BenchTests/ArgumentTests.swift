@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Every argument a command does not use, and every invalid value, is an error: one line,
+/// exit 1, before any work.
+@Suite struct ArgumentTests {
+    static let walkthrough = #"{"width": 100, "pages": [{"subviewCount": 3}, {}]}"#
+
+    @Test(arguments: [
+        (["chart", "FILE", "--output", "OUT"], #"unexpected argument ""#),
+        (["chart", "--output", "OUT", "--format", "xml"], #"unknown option "--format""#),
+        (["chart", "--output", "OUT", "--list"], #"unknown option "--list""#),
+        (["chart", "--output", "OUT", "--chart", "OUT"], #"unknown option "--chart""#),
+        (["run", "--list", "--format", "xml"], "--list takes no other options"),
+        (["run", "--list", "--quick"], "--list takes no other options"),
+        (["run", "--format", "xml"], #"option --format must be one of text, markdown, json, csv, got "xml""#),
+        (["eval", "FILE", "--scroll", "1", "--scroll", "2"], "option --scroll is given twice"),
+        (["run", "--impls", "simd,,c"], #"--impls takes a comma-separated subset of"#),
+        (["run", "--quick", "--quick"], "flag --quick is given twice"),
+        (["run", "--quick=yes"], "flag --quick takes no value"),
+        (["render", "FILE", "--output", "OUT", "--frames", "1", "--to", "100"], "--to needs --frames 2 or more"),
+        (["render", "FILE", "--output", "OUT", "--frames", "65"], #"option --frames needs a whole number from 1 to 64, got "65""#),
+        (["profile", "linear", "--size", "-1"], #"option --size needs a whole number from 0 to 4194304, got "-1""#),
+        (["profile", "storyboard", "--size", "100000000", "--frames", "0"], #"option --size needs a whole number from 0 to 4194304"#),
+        (["baseline", "update", "--format", "text"], #"unknown option "--format"; known options: --path, --quick"#),
+        (["baseline", "update", "--ratio-threshold", "0.1"], #"unknown option "--ratio-threshold""#),
+        (["baseline", "check", "--instructions-threshold", "-1"],
+         "option --instructions-threshold must be a relative change ≥ 0 (0.03 is 3%), got -1.0"),
+        (["baseline", "check", "--ratio-threshold", "inf"], #"option --ratio-threshold needs a finite number, got "inf""#),
+        (["help", "me"], #"help takes no arguments, got "me""#),
+    ])
+    func unusedOrInvalidArgumentsAreErrors(arguments: [String], message: String) throws {
+        let file = try BenchProcess.temporaryFile(Self.walkthrough)
+        let start = ContinuousClock.now
+        let run = try BenchProcess.run(arguments.map { $0 == "FILE" ? file : $0 == "OUT" ? file + ".svg" : $0 })
+        #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        // Refused before any measuring or allocating (a chart run takes 30 s, a baseline minutes).
+        #expect(ContinuousClock.now - start < .seconds(10), "\(arguments)")
+        #expect(!FileManager.default.fileExists(atPath: file + ".svg"), "\(arguments) wrote its output")
+    }
+
+    /// Sizes are checked against the walkthrough limits before the scenario allocates: the
+    /// storyboard spreads a size over six pages, more than the limit at 4,194,304. Under a
+    /// 250 MB address-space limit, allocating the 6 million subviews first (290 MB) dies.
+    @Test func profileChecksTheScenarioBeforeAllocating() throws {
+        let run = try BenchProcess.shell("ulimit -v 250000; exec \"$BENCH\" profile storyboard --size 4194304 --frames 0")
+        #expect(run.failedWithOneLine && run.stderr.contains("would exceed the limit of 4194304 per walkthrough"), "\(run.status) \(run.stderr)")
+    }
+
+    /// Words from the command line are echoed escaped and cut: every error is one line.
+    @Test(arguments: [
+        (["frob\nnicate"], #"unknown command "frob\nnicate""#),
+        (["eval", "/nonexistent/a\nb.json", "--scroll", "0"], #"/nonexistent/a\nb.json: cannot read the file"#),
+        (["eval", "x.json", "--scroll", "0", "--impl", "g\npu"], #"got "g\npu""#),
+        (["eval", "x.json", "--sc\u{1B}roll", "0"], #"unknown option "--sc\u001broll""#),
+        (["profile", String(repeating: "\n", count: 100)], #"unknown scenario "\n\n\n"#),
+    ])
+    func echoedArgumentsStayOnOneLine(arguments: [String], fragment: String) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.failedWithOneLine && run.stderr.contains(fragment) && run.stderr.count < 400, "\(run.stderr)")
+    }
+}
