@@ -1,16 +1,22 @@
 /// One page of a walkthrough: its subviews in hierarchy order and the settings that
 /// Interface Builder's runtime attributes set on `BWWalkthroughPageViewController`.
 public struct Page: Hashable, Sendable {
+    /// The prebuilt animation (Interface Builder's `animationType`).
     public var animationType: AnimationType
     /// `speed` (points per unit of offset, ×100 for the translations).
     public var speed: SIMD2<Double>
     /// Extra speed per step down the hierarchy.
     public var speedVariance: SIMD2<Double>
+    /// Tags of the subviews left alone (identity, alpha 1).
     public var staticTags: StaticTags
+    /// Whether alpha follows `clamp(m(o), 0, 1)`; otherwise it stays 1.
     public var animateAlpha: Bool
+    /// The subviews in hierarchy order: their positions set their speeds.
     public var subviews: [Subview]
+    /// The custom 3D rotation with perspective, if any.
     public var rotation: Rotation?
 
+    /// A page with the storyboard defaults: Linear, no speed, no static tags, no alpha, no subviews, no rotation.
     public init(animationType: AnimationType = .linear,
                 speed: SIMD2<Double> = .zero,
                 speedVariance: SIMD2<Double> = .zero,

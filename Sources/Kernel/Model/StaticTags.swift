@@ -1,11 +1,14 @@
 /// The tags of the subviews a page leaves alone (Interface Builder's `staticTags` string).
 public struct StaticTags: Hashable, Sendable, ExpressibleByArrayLiteral {
+    /// The static tags.
     public private(set) var tags: Set<Int>
 
+    /// The tags of a sequence (duplicates count once).
     public init(_ tags: some Sequence<Int>) {
         self.tags = Set(tags)
     }
 
+    /// The tags of an array literal: `[1, 3]`.
     public init(arrayLiteral tags: Int...) {
         self.init(tags)
     }
@@ -34,8 +37,10 @@ public struct StaticTags: Hashable, Sendable, ExpressibleByArrayLiteral {
         self.tags = tags
     }
 
+    /// Whether `tag` is static.
     @inlinable
     public func contains(_ tag: Int) -> Bool { tags.contains(tag) }
 
+    /// Whether no tag is static.
     public var isEmpty: Bool { tags.isEmpty }
 }

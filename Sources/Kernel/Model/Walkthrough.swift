@@ -14,7 +14,9 @@ public struct Walkthrough: Hashable, Sendable {
     /// ("Robustness"); more is an error, not an allocation (see `WalkthroughBudget`).
     public static let maximumSubviewCount = 1 << 22
 
+    /// The page width `W` in points (finite, > 0).
     public let width: Double
+    /// The pages, left to right.
     public let pages: [Page]
     /// The total number of subviews over all pages.
     public let subviewCount: Int

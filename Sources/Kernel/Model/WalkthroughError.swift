@@ -3,6 +3,7 @@
 /// `message` is one line that says where (page index and key, or line and column) and what.
 /// Two errors are equal when their messages are.
 public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// One line that says where (page, subview and key, or line and column) and what.
     public var message: String
     /// For a rule about one value of the model (`Walkthrough.width`, `Rotation.axis`): that
     /// value's name, which is also its key in a walkthrough file. The model's initializers
@@ -13,6 +14,7 @@ public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConverti
     /// zero`). The whole message for errors without a key.
     package var problem: String
 
+    /// An error with the given one-line message.
     public init(_ message: String) {
         self.message = message
         self.key = nil

@@ -1,8 +1,12 @@
 /// What `BWWalkthroughViewControllerDelegate` hears.
 public enum WalkthroughEvent: Hashable, Sendable {
+    /// The scroll settled on this page (sent whether or not it changed).
     case pageDidChange(Int)
+    /// The next button moved the walkthrough on.
     case nextButtonPressed
+    /// The previous button moved the walkthrough back.
     case prevButtonPressed
+    /// The close button was pressed.
     case closeButtonPressed
 }
 
@@ -13,14 +17,17 @@ public enum WalkthroughEvent: Hashable, Sendable {
 /// from `scrollViewDidEndDecelerating` and `…DidEndScrollingAnimation`; the buttons call
 /// `next()`, `previous()` and `close()`. Moves made by the buttons settle at once here.
 public struct WalkthroughMaster: Sendable {
+    /// The walkthrough being shown.
     public let walkthrough: Walkthrough
     /// The scroll view's `contentOffset.x`, in points. Always finite.
     public private(set) var scrollPosition: Double = 0
 
+    /// A master at scroll position 0 (the first page).
     public init(_ walkthrough: Walkthrough) {
         self.walkthrough = walkthrough
     }
 
+    /// The number of pages.
     public var numberOfPages: Int { walkthrough.pages.count }
 
     /// `floor(x / W)` clamped to the pages.
