@@ -5,14 +5,24 @@ import Kernel
 /// scroll positions, one panel each, computed by the fast path and drawn as Core Animation
 /// would place the layers. Hand-written SVG.
 enum RenderCommand {
-    static let usage = "usage: bench render FILE --output FILE.svg [--frames K] [--from X --to Y]"
+    static let spec = CommandSpec(
+        name: "render", usage: ["FILE --output FILE.svg [options]"],
+        summary: "Draws a walkthrough file at K scroll positions as an SVG filmstrip.",
+        details: ["One panel a position, the layers placed as Core Animation would: frames transformed about their",
+                  "centres, with perspective, filled with their alpha; static subviews dashed."],
+        options: [
+            .option("output", "FILE.svg", "where the filmstrip goes (required)", default: "none"),
+            .option("frames", "K", "panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
+            .option("from", "X", "the first panel's scroll position, in points", default: "0, the first page"),
+            .option("to", "Y", "the last panel's scroll position, in points (needs --frames 2 or more)", default: "the last page"),
+        ])
     /// More subviews than this on one page are not drawn (the file would be unreadable).
     static let drawnPerPage = 2_000
 
     static func run(_ words: [String]) throws(BenchError) -> String {
-        let args = try Arguments(words, options: ["output", "frames", "from", "to"])
-        guard args.positional.count == 1 else { throw BenchError(usage) }
-        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
+        let args = try Arguments(words, spec)
+        guard args.positional.count == 1 else { throw BenchError(spec.usageLine) }
+        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(spec.usageLine)") }
         let frames = try args.integer("frames", in: 1...64, default: 5)
         // One panel is drawn at --from: a --to would go unused.
         guard frames > 1 || args.value("to") == nil else { throw BenchError("--to needs --frames 2 or more; one panel is drawn at --from") }
