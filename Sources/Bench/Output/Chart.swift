@@ -3,9 +3,11 @@ import Kernel
 
 /// The chart of a run, hand-written SVG: one column of panels per scenario. The upper panel
 /// is ns per subview per frame (minimum) against subviews, log–log, one line per
-/// implementation; the lower one, when `limit` was measured, the same minimums divided by
-/// `limit`'s, on a linear axis without the reference, so that the fast implementations,
-/// squeezed together at the bottom of the upper panel, can be told apart.
+/// implementation; the lower one, when `limit` was measured, the minimums of the
+/// implementations that compute a frame divided by `limit`'s, on a linear axis fitted to the
+/// fast ones (the reference, 30–150× limit at thousands of subviews, is named above the
+/// panel when it does not fit; the readers are in the upper panel), so that the fast
+/// implementations, squeezed together at the bottom of the upper panel, can be told apart.
 ///
 /// Every axis is fitted to the data: the x axis spans the measured sizes (its ticks are
 /// those sizes), the y axes the measured values.
@@ -44,10 +46,10 @@ struct Chart {
         let b = report.build
         out += text(Chart.margin, 24, "Time per subview per frame: minimum over the samples, lower is better",
                     size: 15, bold: true, width: width - 2 * Chart.margin)
-        out += text(Chart.margin, 42, "\(b.configuration) build: Swift code for \(b.swiftTargetFeatures), C anchor for \(b.cTargetFeatures); \(b.toolchain)",
-                    size: 10, color: "#555", width: width - 2 * Chart.margin)
+        out += text(Chart.margin, 42, "\(b.configuration) build: Swift code for \(b.swiftTargetFeatures), C anchor for \(b.cTargetFeatures); \(b.swiftCompiler), \(b.cCompiler.prefix { $0 != "(" })",
+                    size: 10, color: "#555555", width: width - 2 * Chart.margin)
         out += text(Chart.margin, 56, "\(b.cpu) (\(b.cpuFeatures)), \(b.cores) cores, \(b.os)",
-                    size: 10, color: "#555", width: width - 2 * Chart.margin)
+                    size: 10, color: "#555555", width: width - 2 * Chart.margin)
         let (y0, y1) = decades(points.map { log10($0.nsPerSubview.min) })
         for (n, scenario) in scenarios.enumerated() {
             let x = Chart.margin + Chart.cellWidth * Double(n % columns), y = top + cellHeight * Double(n / columns)
@@ -66,6 +68,12 @@ struct Chart {
         let (x0, x1) = sizeRange(rows.map(\.subviews))
         let sizes = Array(Set(rows.map(\.subviews))).sorted()
         func px(_ subviews: Int) -> Double { left + (log10(Double(subviews)) - x0) / (x1 - x0) * w }
+        // At a single size (a walkthrough file) the points of all implementations would sit
+        // on one vertical line: each is moved aside by its place in the legend.
+        func spread(_ impl: ImplementationKind) -> Double {
+            guard sizes.count == 1, let n = impls.firstIndex(of: impl) else { return 0 }
+            return (Double(n) - Double(impls.count - 1) / 2) * 7
+        }
 
         // Upper panel: log–log.
         let top = y + 24, h = Chart.upperHeight
@@ -79,17 +87,20 @@ struct Chart {
         out += yTitle("ns per subview", x: x + 14, middle: top + h / 2)
         for impl in impls {
             let line = rows.filter { $0.impl == impl }.sorted { $0.subviews < $1.subviews }
-            out += series(line.map { (px($0.subviews), py($0.nsPerSubview.min)) }, impl)
+            out += series(line.map { (px($0.subviews) + spread(impl), py($0.nsPerSubview.min)) }, impl)
         }
         var bottom = top + h
         // Lower panel: ratios to `limit`, linear, without the reference.
         if hasLimit {
             let ltop = bottom + Chart.panelGap, lh = Chart.lowerHeight
-            let ratios: [(Result, Double)] = rows.compactMap { r in
-                guard r.impl != .reference, let l = rows.first(where: { $0.impl == .limit && $0.subviews == r.subviews }) else { return nil }
+            let all: [(Result, Double)] = rows.compactMap { r in
+                guard !r.impl.reads, let l = rows.first(where: { $0.impl == .limit && $0.subviews == r.subviews }) else { return nil }
                 return (r, r.nsPerSubview.min / l.nsPerSubview.min)
             }
-            let top = Chart.niceCeiling(max(1.5, ratios.map(\.1).max() ?? 1.5))
+            let top = Chart.niceCeiling(max(1.5, 1.08 * (all.filter { $0.0.impl != .reference }.map(\.1).max() ?? 1)))
+            // The reference too when it fits (small walkthroughs, where fixed costs dominate).
+            let reference = all.filter { $0.0.impl == .reference }.map(\.1).max()
+            let ratios = all.filter { $0.0.impl != .reference || (reference ?? .infinity) <= top }
             func qy(_ v: Double) -> Double { ltop + lh - v / top * lh }
             out += frame(left, ltop, w, lh)
             let step = Chart.niceStep(top / 4)
@@ -99,15 +110,13 @@ struct Chart {
             }
             out += "<line x1=\"\(f(left))\" y1=\"\(f(qy(1)))\" x2=\"\(f(left + w))\" y2=\"\(f(qy(1)))\" stroke=\"#7f7f7f\" stroke-dasharray=\"4 3\"/>\n"
             out += xTicks(sizes, px: px, top: ltop, bottom: ltop + lh)
-            out += yTitle("÷ limit", x: x + 14, middle: ltop + lh / 2)
-            for impl in impls where impl != .reference {
+            out += yTitle("ratio to limit", x: x + 14, middle: ltop + lh / 2)
+            for impl in impls {
                 let line = ratios.filter { $0.0.impl == impl }.sorted { $0.0.subviews < $1.0.subviews }
-                out += series(line.map { (px($0.0.subviews), qy($0.1)) }, impl)
+                out += series(line.map { (px($0.0.subviews) + spread(impl), qy($0.1)) }, impl)
             }
-            if let ref = rows.filter({ $0.impl == .reference }).compactMap({ r in
-                rows.first { $0.impl == .limit && $0.subviews == r.subviews }.map { r.nsPerSubview.min / $0.nsPerSubview.min }
-            }).max() {
-                out += text(left + 4, ltop - 5, "reference up to \(Chart.number(ref))× limit, off this scale", size: 9, color: "#555", width: w)
+            if let reference, reference > top {
+                out += text(left + 4, ltop - 5, "reference: up to \(Chart.number(reference))× limit, off this scale", size: 9, color: "#555555", width: w)
             }
             bottom = ltop + lh
         }

@@ -77,7 +77,10 @@ struct Filmstrip {
 
     private func panel(page: Page, index i: Int, animator: WalkthroughAnimator, originX: Double, top: Double,
                        scale: Double, height: Double) -> String {
-        let hue = (i * 67) % 360
+        // One hue a page, a lighter fill and a darker outline.
+        let hue = Double((i * 67) % 360)
+        let fill = RGBColor(hue: hue, saturation: 0.65, lightness: 0.55).hex
+        let stroke = RGBColor(hue: hue, saturation: 0.65, lightness: 0.35).hex
         var out = ""
         for k in 0..<min(page.subviews.count, RenderCommand.drawnPerPage) {
             let frame = FilmstripGeometry.frame(of: page, subview: k, width: walkthrough.width, height: height)
@@ -88,7 +91,7 @@ struct Filmstrip {
                 out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333\" stroke-dasharray=\"3 2\"/>\n"
             } else {
                 let alpha = animator.frame.alpha(page: i, subview: k)
-                out += "<polygon points=\"\(points)\" fill=\"hsl(\(hue), 65%, 55%)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"hsl(\(hue), 65%, 35%)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"
+                out += "<polygon points=\"\(points)\" fill=\"\(fill)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"\(stroke)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"
             }
         }
         return out
