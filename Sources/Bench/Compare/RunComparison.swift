@@ -66,7 +66,7 @@ struct RunComparison {
         }
         let count = { (v: Verdict) in rows.filter { verdict($0) == v }.count }
         var summary = "\(count(.regression)) regression(s), \(count(.improvement)) improvement(s), \(count(.ok)) within "
-            + "±\(Report.short(100 * threshold))% of \(rows.count) matched results"
+            + "±\(String(format: "%g", 100 * threshold))% of \(rows.count) matched results"
         if onlyOld + onlyNew > 0 { summary += "; \(onlyOld) only in OLD, \(onlyNew) only in NEW" }
         let machines = MachineCheck(recorded: old.buildPairs, current: new.buildPairs)
         return VerdictReport(

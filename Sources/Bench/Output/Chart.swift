@@ -120,7 +120,7 @@ struct Chart {
             }
             bottom = ltop + lh
         }
-        out += text(left + w / 2, bottom + 30, "subviews (log scale)", anchor: "middle", color: "#333")
+        out += text(left + w / 2, bottom + 30, "subviews (log scale)", anchor: "middle", color: "#333333")
         return out + "</g>\n"
     }
 

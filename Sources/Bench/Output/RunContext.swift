@@ -3,7 +3,7 @@ import Foundation
 /// How a run was asked for, for the JSON export: when, at which commit, and with which
 /// command line and options, so that a file read months later says what it measured.
 struct RunContext {
-    /// The words after `bench`, as given.
+    /// The command line after `bench`, as given (`bench --quick` has no `run`).
     var arguments: [String]
     var suite: SuiteOptions
     /// ISO 8601 in UTC: `2025-05-04T09:12:44Z`.
@@ -12,8 +12,8 @@ struct RunContext {
     /// Whether tracked files differed from `commit`; nil without a commit.
     var uncommittedChanges: Bool?
 
-    init(words: [String], suite: SuiteOptions) {
-        arguments = words
+    init(suite: SuiteOptions) {
+        arguments = Array(CommandLine.arguments.dropFirst())
         self.suite = suite
         date = ISO8601DateFormatter().string(from: Date())
         commit = GitCommit.current()

@@ -59,7 +59,7 @@ struct Filmstrip {
             do { try animator.update(scroll: x) } catch { throw BenchError(error.message) }
             let left = gap + Double(n) * (panelW + gap), top = gap
             out += "<g><clipPath id=\"panel\(n)\"><rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\"/></clipPath>\n"
-            out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888\"/>\n"
+            out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888888\"/>\n"
             out += "<g clip-path=\"url(#panel\(n))\">\n"
             for (i, page) in walkthrough.pages.enumerated() where animator.positions[i].animated {
                 // Page i sits at i·W in the scroll view; the viewport starts at x.
@@ -70,7 +70,7 @@ struct Filmstrip {
             let offsets = walkthrough.pages.indices.filter { animator.positions[$0].animated }
                 .map { "p\($0) \(String(format: "%.2f", animator.positions[$0].offset))" }.joined(separator: "  ")
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">x = \(fmt(x))</text>\n"
-            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
         }
         return out + "</svg>\n"
     }
@@ -88,7 +88,7 @@ struct Filmstrip {
             guard let corners = FilmstripGeometry.corners(of: frame, transform: transform) else { continue }
             let points = corners.map { "\(fmt(originX + $0.x * scale)),\(fmt(top + $0.y * scale))" }.joined(separator: " ")
             if page.isStatic(subview: k) {
-                out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333\" stroke-dasharray=\"3 2\"/>\n"
+                out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333333\" stroke-dasharray=\"3 2\"/>\n"
             } else {
                 let alpha = animator.frame.alpha(page: i, subview: k)
                 out += "<polygon points=\"\(points)\" fill=\"\(fill)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"\(stroke)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"

@@ -37,8 +37,10 @@ enum ProfileCommand {
         let size = try args.integer("size", in: 0...Walkthrough.maximumSubviewCount, default: 10_000)
         let frames = try args.integer("frames", in: 0...100_000_000, default: 100)
         let impl = try args.choice("impl", default: ImplementationKind.simd)
+        let layout = try args.choice("layout", default: FrameLayout.blocks)
+        guard impl.writes(layout) else { throw BenchError("\(impl.name) writes the blocks layout only, not \(layout.rawValue)") }
         let (walkthrough, scrolls) = try scenario.make(scenario.ownSize ?? size)
-        let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls, layout: try args.choice("layout", default: FrameLayout.blocks))
+        let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls, layout: layout)
         runner.run(frames: frames)
         return "\(impl.name) rendered \(frames) frames of \(Echo.escaped(scenario.name)) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"
     }

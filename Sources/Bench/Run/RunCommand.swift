@@ -11,7 +11,8 @@ enum RunCommand {
                 default: "\(list(SuiteOptions.defaultSizes)); --quick: \(list(SuiteOptions.quickSizes))"),
         .option("positions", "N", "scroll positions a FILE is measured at, evenly spaced from its first page to its last",
                 default: String(Scenario.defaultPositions)),
-        .option("impls", "NAME,…", "implementations to measure, side by side (see --list)", default: "all"),
+        .option("impls", "NAME,…", "implementations to measure, side by side (see --list)",
+                default: "all; without c for float4x4 and caTransform3D, which it does not write"),
         .choice("layout", FrameLayout.self, "the frame layout every implementation writes", default: .blocks),
         .option("budget", "SECONDS", "sampling time per scenario and size, all implementations together",
                 default: "\(SuiteOptions.defaultBudget); --quick: \(SuiteOptions.quickBudget)"),
@@ -48,7 +49,7 @@ enum RunCommand {
         let results = try Suite.run(suite) { line in
             if suite.progress { StandardStreams.progress(line + "\n") }
         }
-        let report = Report(build: .current(), results: results, run: RunContext(words: words, suite: suite))
+        let report = Report(build: .current(), results: results, run: RunContext(suite: suite))
         if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }
@@ -79,10 +80,15 @@ enum RunCommand {
             }
             suite.sizes = sizes
         }
+        suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let text = args.value("impls") {
             suite.implementations = try ImplementationKind.list(text)
+            if let impl = suite.implementations.first(where: { !$0.writes(suite.layout) }) {
+                throw BenchError("\(impl.name) writes the blocks layout only; leave it out of --impls for --layout \(suite.layout.rawValue)")
+            }
+        } else {
+            suite.implementations = ImplementationKind.allCases.filter { $0.writes(suite.layout) }
         }
-        suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let pattern = args.value("filter") {
             suite.filterPattern = pattern
             do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(Echo.quoted(pattern))") }
