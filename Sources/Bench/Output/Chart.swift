@@ -50,7 +50,7 @@ struct Chart {
                     size: 10, color: "#555555", width: width - 2 * Chart.margin)
         out += text(Chart.margin, 56, "\(b.cpu) (\(b.cpuFeatures)), \(b.cores) cores, \(b.os)",
                     size: 10, color: "#555555", width: width - 2 * Chart.margin)
-        let (y0, y1) = decades(points.map { log10($0.nsPerSubview.min) })
+        let (y0, y1) = logRange(points.map { log10($0.nsPerSubview.min) })
         for (n, scenario) in scenarios.enumerated() {
             let x = Chart.margin + Chart.cellWidth * Double(n % columns), y = top + cellHeight * Double(n / columns)
             out += cell(scenario, impls: impls, x: x, y: y, y0: y0, y1: y1)
@@ -79,9 +79,9 @@ struct Chart {
         let top = y + 24, h = Chart.upperHeight
         func py(_ ns: Double) -> Double { top + h - (log10(ns) - y0) / (y1 - y0) * h }
         out += frame(left, top, w, h)
-        for e in stride(from: y0, through: y1, by: 1) {
-            out += gridLine(left, py(pow(10, e)), left + w, py(pow(10, e)))
-            out += text(left - 5, py(pow(10, e)) + 4, Chart.decadeLabel(e), anchor: "end")
+        for (value, labelled) in Chart.logTicks(y0, y1) {
+            out += gridLine(left, py(value), left + w, py(value))
+            if labelled { out += text(left - 5, py(value) + 4, Chart.tickLabel(value), anchor: "end") }
         }
         out += xTicks(sizes, px: px, top: top, bottom: top + h)
         out += yTitle("ns per subview", x: x + 14, middle: top + h / 2)
@@ -183,10 +183,25 @@ struct Chart {
         return (lo - pad, hi + pad)
     }
 
-    /// Whole decades around the values (log10), at least one decade.
-    private func decades(_ logs: [Double]) -> (Double, Double) {
-        let lo = (logs.min() ?? 0).rounded(.down), hi = (logs.max() ?? 1).rounded(.up)
-        return (lo, max(hi, lo + 1))
+    /// The values' range (log10) with a margin, at least one decade wide.
+    private func logRange(_ logs: [Double]) -> (Double, Double) {
+        let lo = logs.min() ?? 0, hi = logs.max() ?? 1
+        let middle = (lo + hi) / 2, half = max((hi - lo) / 2 + 0.1, 0.5)
+        return (middle - half, middle + half)
+    }
+
+    /// Ticks of a log axis from 10^lo to 10^hi: 1, 2 and 5 times powers of ten, the powers
+    /// labelled (and the 2s and 5s too when the axis spans less than two decades).
+    static func logTicks(_ lo: Double, _ hi: Double) -> [(Double, Bool)] {
+        var ticks: [(Double, Bool)] = []
+        for e in Int(lo.rounded(.down))...Int(hi.rounded(.up)) {
+            for m in [1.0, 2, 5] {
+                let v = m * pow(10, Double(e))
+                guard log10(v) >= lo, log10(v) <= hi else { continue }
+                ticks.append((v, m == 1 || hi - lo < 2))
+            }
+        }
+        return ticks
     }
 
     /// 1, 2, 2.5 or 5 times a power of ten, at least `x`.
@@ -205,13 +220,9 @@ struct Chart {
         v >= 10 || v == v.rounded() ? String(Int(v.rounded())) : String(format: "%.1f", v)
     }
 
-    /// `0.1`, `1`, `10`, `100`, `1000`, then `1e4`.
-    static func decadeLabel(_ e: Double) -> String {
-        switch Int(e) {
-        case -1: return "0.1"
-        case 0...3: return String(Int(pow(10, e)))
-        default: return "1e\(Int(e))"
-        }
+    /// `0.2`, `5`, `100`, `5000`, then `1e+04`.
+    static func tickLabel(_ v: Double) -> String {
+        v >= 1e4 ? String(format: "%.0e", v) : v >= 1 ? String(Int(v.rounded())) : String(format: "%g", v)
     }
 
     /// `988`, `10k`, `1M`, `1.5k`.
