@@ -14,11 +14,11 @@ let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) ? "
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
     let output: String
-    if let entry = Commands.all.first(where: { $0.name == command }) {
+    if let entry = Subcommand.all.first(where: { $0.name == command }) {
         output = try entry.help(words) ?? entry.run(words)
     } else if helpWords.contains(command) {
         guard words.isEmpty else { throw BenchError("help takes no arguments, got \(Echo.quoted(words[0]))") }
-        output = Commands.help
+        output = Subcommand.help
     } else {
         throw BenchError("unknown command \(Echo.quoted(command)); see bench --help")
     }

@@ -31,7 +31,7 @@ import Testing
     func benchHelpListsTheCommands(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
-        for command in Commands.all {
+        for command in Subcommand.all {
             #expect(run.stdout.contains("\n  \(command.name.padding(8))  \(command.summary)\n"), "\(arguments): \(command.name)")
         }
         #expect(run.stdout.contains("bench COMMAND --help"))

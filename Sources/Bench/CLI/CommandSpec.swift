@@ -17,11 +17,16 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, value: value, meaning: meaning, defaultText: defaultText)
     }
 
-    /// An option that takes one of `E`'s names; the placeholder lists them all.
+    /// An option that takes one of `E`'s names: the placeholder lists them (`text|markdown`),
+    /// or for more than four, the meaning does after a `NAME` placeholder.
     static func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type, _ meaning: String,
                                                            default defaultValue: E) -> OptionSpec where E.RawValue == String {
-        OptionSpec(name: name, value: E.allCases.map(\.rawValue).joined(separator: "|"), meaning: meaning,
-                   defaultText: defaultValue.rawValue)
+        let names = E.allCases.map(\.rawValue)
+        guard names.count > 4 else {
+            return OptionSpec(name: name, value: names.joined(separator: "|"), meaning: meaning, defaultText: defaultValue.rawValue)
+        }
+        return OptionSpec(name: name, value: "NAME", meaning: "\(meaning): \(names.joined(separator: ", "))",
+                          defaultText: defaultValue.rawValue)
     }
 
     /// A flag: present or not.
@@ -48,6 +53,9 @@ struct CommandSpec: Sendable {
 
     var valueOptions: Set<String> { Set(options.filter { $0.value != nil }.map(\.name)) }
     var flags: Set<String> { Set(options.filter { $0.value == nil }.map(\.name)) }
+
+    /// The widest synopsis column of a help page.
+    static let synopsisColumn = 38
 
     /// The words that ask for help instead of running.
     static let helpWords: Set<String> = ["--help", "-h"]
@@ -78,7 +86,9 @@ struct CommandSpec: Sendable {
         if !details.isEmpty { lines += [""] + details }
         let rows = options.map { ($0.synopsis, "\($0.meaning) (default: \($0.defaultText))") }
             + [("-h, --help", "print this help and exit")]
-        let width = rows.map(\.0.count).max() ?? 0
+        // Meanings line up after the synopses, unless one is so long that all would be pushed
+        // off the line: that one is followed by its meaning directly.
+        let width = min(rows.map(\.0.count).max() ?? 0, CommandSpec.synopsisColumn)
         lines += ["", "options:"] + rows.map { "  " + $0.0.padding(width) + "  " + $0.1 }
         return lines.joined(separator: "\n") + "\n"
     }

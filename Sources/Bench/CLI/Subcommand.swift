@@ -1,5 +1,5 @@
 /// The subcommands of `bench`, for dispatch and for `bench --help`.
-struct Commands: Sendable {
+struct Subcommand: Sendable {
     let name: String
     let summary: String
     /// The command's own help for `words`, or nil when they do not ask for it.
@@ -16,18 +16,18 @@ struct Commands: Sendable {
         (self.name, self.summary, self.help, self.run) = (name, summary, help, run)
     }
 
-    static let all: [Commands] = [
-        Commands(RunCommand.spec) { try RunCommand.run($0) },
-        Commands(ChartCommand.spec) { try ChartCommand.run($0) },
-        Commands(CompareCommand.spec) { try CompareCommand.run($0) },
-        Commands(name: "baseline", summary: "The performance regression gate: record metrics (update), compare with them (check).",
+    static let all: [Subcommand] = [
+        Subcommand(RunCommand.spec) { try RunCommand.run($0) },
+        Subcommand(ChartCommand.spec) { try ChartCommand.run($0) },
+        Subcommand(CompareCommand.spec) { try CompareCommand.run($0) },
+        Subcommand(name: "baseline", summary: "The performance regression gate: record metrics (update), compare with them (check).",
                  help: { _ in nil }) { try BaselineCommand.run($0) },
-        Commands(EvalCommand.spec) { words in
+        Subcommand(EvalCommand.spec) { words in
             try EvalCommand.run(words) { (piece) throws(BenchError) in try StandardStreams.output(piece) }
             return ""
         },
-        Commands(RenderCommand.spec) { try RenderCommand.run($0) },
-        Commands(ProfileCommand.spec) { try ProfileCommand.run($0) },
+        Subcommand(RenderCommand.spec) { try RenderCommand.run($0) },
+        Subcommand(ProfileCommand.spec) { try ProfileCommand.run($0) },
     ]
 
     /// `bench --help`: the commands, a line each.
