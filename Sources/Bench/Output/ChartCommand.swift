@@ -33,7 +33,7 @@ enum ChartCommand {
             let results = try Suite.run(suite) { line in
                 if suite.progress { StandardStreams.progress(line + "\n") }
             }
-            report = Report(build: .current(), results: results, run: RunContext(suite: suite))
+            report = Report(build: .current(), results: results)
             try write(report, to: output)
         }
         return "wrote \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"

@@ -6,7 +6,7 @@ struct RunContext {
     /// The command line after `bench`, as given (`bench --quick` has no `run`).
     var arguments: [String]
     var suite: SuiteOptions
-    /// ISO 8601 in UTC: `2025-05-04T09:12:44Z`.
+    /// When the run started, ISO 8601 in UTC: `2025-05-04T09:12:44Z`.
     var date: String
     var commit: String?
     /// Whether tracked files differed from `commit`; nil without a commit.

@@ -46,10 +46,12 @@ enum RunCommand {
         // The chart's path is checked before the run, not after it.
         var chart: OutputFile?
         if let path = args.value("chart") { chart = try OutputFile(path, inputs: args.positional) }
+        // The export's metadata from before the run: its date is when the run started.
+        let context = format == .json ? RunContext(suite: suite) : nil
         let results = try Suite.run(suite) { line in
             if suite.progress { StandardStreams.progress(line + "\n") }
         }
-        let report = Report(build: .current(), results: results, run: RunContext(suite: suite))
+        let report = Report(build: .current(), results: results, run: context)
         if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }
