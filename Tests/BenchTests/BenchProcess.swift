@@ -32,20 +32,22 @@ struct BenchProcess {
         return dir.appendingPathComponent("bench")
     }
 
-    /// Runs `bench arguments…`; `environment` entries replace the inherited ones.
+    /// Runs `bench arguments…`; `environment` entries replace the inherited ones; in
+    /// `directory` when given, else in the tests' working directory.
     static func run(_ arguments: [String], environment: [String: String] = [:],
-                    standardOutput: FileHandle? = nil) throws -> BenchProcess {
-        try run(executable, arguments, environment: environment, standardOutput: standardOutput)
+                    standardOutput: FileHandle? = nil, directory: URL? = nil) throws -> BenchProcess {
+        try run(executable, arguments, environment: environment, standardOutput: standardOutput, directory: directory)
     }
 
     /// Runs `sh -c script` with `$BENCH` set to the `bench` executable (for redirections).
     static func shell(_ script: String) throws -> BenchProcess {
-        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: ["BENCH": executable.path], standardOutput: nil)
+        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: ["BENCH": executable.path], standardOutput: nil, directory: nil)
     }
 
     private static func run(_ program: URL, _ arguments: [String], environment: [String: String],
-                            standardOutput: FileHandle?) throws -> BenchProcess {
+                            standardOutput: FileHandle?, directory: URL?) throws -> BenchProcess {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -73,6 +75,26 @@ struct BenchProcess {
         let url = try temporaryFolder().appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
+    }
+
+    /// A small walkthrough file (two pages of 10 and 6 subviews, every kind of page
+    /// setting) named `name`, in a fresh folder: fast to measure in a debug build.
+    static func smallWalkthrough(name: String = "small.json") throws -> String {
+        try temporaryFile("""
+            {"width": 320, "pages": [
+              {"animationType": "Curve", "speed": [0, 1], "speedVariance": [0, 2], "staticTags": "9",
+               "animateAlpha": true, "subviews": [{"tag": 9}, {}, {}, {}, {}, {}, {}, {}, {}, {}]},
+              {"animationType": "Zoom", "subviewCount": 6,
+               "rotation": {"axis": [0, 1, 0], "angle": 1, "angleVariance": 0.1, "perspective": 500}}]}
+            """, name: name)
+    }
+
+    /// The JSON object `text` holds.
+    static func object(_ text: String) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return object
     }
 
     /// Whether this is one line of standard error from `bench`, the way every failure ends.

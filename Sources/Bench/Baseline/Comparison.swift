@@ -42,20 +42,26 @@ struct Comparison {
         }
     }
 
+    /// The report: a warning first when the baseline comes from another machine or build,
+    /// then every metric (`VerdictReport`: in markdown, the summary and the regressions
+    /// first, the rest folded).
     func render(markdown: Bool, baselineBuild: [String: String]) -> String {
-        var table = [["metric", "baseline", "current", "change", "threshold", "verdict"]]
-        for r in rows {
+        let header = ["metric", "baseline", "current", "change", "threshold", "verdict"]
+        let table = rows.map { r -> (cells: [String], regression: Bool) in
             let change = r.baseline.flatMap { b in r.current.map { String(format: "%+.1f%%", 100 * ($0 - b) / b) } } ?? "-"
             // Names come from the baseline file: escaped, so that the table stays one row a metric.
-            table.append([Echo.escaped(r.name), r.baseline.map { String(format: "%.4g", $0) } ?? "-", r.current.map { String(format: "%.4g", $0) } ?? "-",
-                          change, String(format: "±%.0f%%", 100 * r.threshold), r.verdict.rawValue])
+            return ([Echo.escaped(r.name), r.baseline.map { String(format: "%.4g", $0) } ?? "-", r.current.map { String(format: "%.4g", $0) } ?? "-",
+                     change, String(format: "±%.0f%%", 100 * r.threshold), r.verdict.rawValue], r.verdict == .regression)
         }
         let regressions = rows.filter { $0.verdict == .regression }.count
         let improvements = rows.filter { $0.verdict == .improvement }.count
         let recorded = { (key: String) in Echo.escaped(baselineBuild[key] ?? "?") }
+        let current = BuildInfo.current()
         let head = "baseline from: \(recorded("configuration")) build for \(recorded("targetFeatures")), "
-            + "\(recorded("swiftCompiler")); current: \(BuildInfo.current().oneLine)\n\n"
-        return head + Report.table(table, markdown: markdown)
-            + "\n\(regressions) regression(s), \(improvements) improvement(s), \(rows.count) metrics\n"
+            + "\(recorded("swiftCompiler")); current: \(current.oneLine)"
+        let machine = MachineCheck(recorded: baselineBuild, current: Dictionary(current.pairs) { a, _ in a })
+        return VerdictReport(warning: machine.warning("the baseline was recorded"),
+                             summary: "\(regressions) regression(s), \(improvements) improvement(s), \(rows.count) metrics",
+                             context: [head], header: header, rows: table).render(markdown: markdown)
     }
 }

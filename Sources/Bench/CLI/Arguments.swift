@@ -45,6 +45,11 @@ struct Arguments {
         }
     }
 
+    /// Parses `words` with the options and flags of `spec`.
+    init(_ words: [String], _ spec: CommandSpec) throws(BenchError) {
+        try self.init(words, options: spec.valueOptions, flags: spec.flags)
+    }
+
     /// The options and flags given (names without `--`).
     var given: Set<String> { flags.union(values.keys) }
 

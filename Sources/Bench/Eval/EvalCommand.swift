@@ -2,14 +2,22 @@ import Kernel
 
 /// `bench eval FILE --scroll X [--impl reference|simd]`: one frame as JSON on standard output.
 enum EvalCommand {
-    static let usage = "usage: bench eval FILE --scroll X [--impl reference|simd]"
+    static let spec = CommandSpec(
+        name: "eval", usage: ["FILE --scroll X [options]"],
+        summary: "Prints one frame of a walkthrough file as JSON.",
+        details: [
+            "Every page's offset, and the transform and alpha of every subview in the window (docs/FORMAT.md).","Any error is one line on standard error with exit status 1, and nothing on standard output."],
+        options: [
+            .option("scroll", "X", "the scroll position, contentOffset.x in points (required)", default: "none"),
+            .option("impl", "reference|simd", "which implementation computes the frame", default: "reference"),
+        ])
 
     /// Prints the frame through `output`, in pieces of about a megabyte: a frame of 4
     /// million subviews is 1.5 GB of JSON, which as one string (and its growth) took 3.3 GB.
     static func run(_ words: [String], output: (String) throws(BenchError) -> Void) throws(BenchError) {
-        let args = try Arguments(words, options: ["scroll", "impl"])
-        guard args.positional.count == 1 else { throw BenchError(usage) }
-        guard let x = try args.double("scroll") else { throw BenchError("missing --scroll X; \(usage)") }
+        let args = try Arguments(words, spec)
+        guard args.positional.count == 1 else { throw BenchError(spec.usageLine) }
+        guard let x = try args.double("scroll") else { throw BenchError("missing --scroll X; \(spec.usageLine)") }
         let impl = try args.choice("impl", default: ImplementationKind.reference, allowed: [.reference, .simd])
         let walkthrough = try WalkthroughFile.load(args.positional[0])
         let frame: FrameState

@@ -1,14 +1,20 @@
 import CAnchor
 import Foundation
 
-/// What was measured: configuration, compilers, target CPU features, machine.
+/// What was measured: the build (configuration, compilers, the CPU level the Swift and C
+/// code were compiled for) and the machine (OS, CPU, cores). Reports print it, JSON exports
+/// carry it, and the baseline records it so that `check` can say when it compares numbers
+/// from another machine or build.
 struct BuildInfo {
     var configuration: String
     var swiftCompiler: String
     var cCompiler: String
-    /// The SIMD level the C anchor was compiled for (`-Xcc -march=…`); the Swift code gets
-    /// the same level when built with the matching `-Xswiftc -target-cpu`.
+    /// The SIMD level the Swift code was compiled for (`-Xswiftc -target-cpu`), as the
+    /// Swift compiler's C importer saw it (anchor.h).
+    var swiftTargetFeatures: String
+    /// The SIMD level the C anchor was compiled for (`-Xcc -march=…`).
     var cTargetFeatures: String
+    var os: String
     var cpu: String
     var cpuFeatures: String
     var cores: Int
@@ -17,21 +23,33 @@ struct BuildInfo {
         BuildInfo(configuration: configuration,
                   swiftCompiler: swiftVersion,
                   cCompiler: String(cString: anchor_compiler_version()),
+                  swiftTargetFeatures: ANCHOR_IMPORTER_TARGET_FEATURES,
                   cTargetFeatures: String(cString: anchor_target_features()),
-                  cpu: cpuInfo("model name") ?? "unknown",
-                  cpuFeatures: (cpuInfo("flags") ?? "").split(separator: " ")
-                      .filter { ["sse4_1", "avx", "avx2", "fma", "avx512f"].contains($0) }.joined(separator: " "),
+                  os: MachineInfo.operatingSystem,
+                  cpu: MachineInfo.cpuModel,
+                  cpuFeatures: MachineInfo.cpuFeatures,
                   cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    /// The compilers: Swift's language version and the C compiler's full version, which
+    /// names the toolchain's build.
+    var toolchain: String { "\(swiftCompiler), \(cCompiler)" }
+
     var oneLine: String {
-        "\(configuration) build, \(swiftCompiler), C anchor \(cCompiler) for \(cTargetFeatures); "
-            + "CPU \(cpu) (\(cpuFeatures)), \(cores) cores"
+        "\(configuration) build, \(swiftCompiler) for \(swiftTargetFeatures), C anchor \(cCompiler) for \(cTargetFeatures); "
+            + "CPU \(cpu) (\(cpuFeatures)), \(cores) cores, \(os)"
     }
 
-    var pairs: [(String, String)] {
+    /// The build's own keys, as the JSON export's `build` object has them.
+    var buildPairs: [(String, String)] {
         [("configuration", configuration), ("swiftCompiler", swiftCompiler), ("cCompiler", cCompiler),
-         ("targetFeatures", cTargetFeatures), ("cpu", cpu), ("cpuFeatures", cpuFeatures), ("cores", String(cores))]
+         ("swiftTargetFeatures", swiftTargetFeatures), ("targetFeatures", cTargetFeatures)]
+    }
+
+    /// Everything, as strings: what a baseline records (`targetFeatures` is the C anchor's,
+    /// the name baselines have always used).
+    var pairs: [(String, String)] {
+        buildPairs + [("os", os), ("cpu", cpu), ("cpuFeatures", cpuFeatures), ("cores", String(cores))]
     }
 
     private static var configuration: String {
@@ -56,13 +74,5 @@ struct BuildInfo {
         #else
         return "Swift 6.0"
         #endif
-    }
-
-    private static func cpuInfo(_ key: String) -> String? {
-        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix(key) {
-            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        return nil
     }
 }

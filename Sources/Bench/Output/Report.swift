@@ -1,9 +1,17 @@
 import Foundation
+import Kernel
 
 /// The results of a run with the ratios people read first, in the four output formats.
 struct Report {
     var build: BuildInfo
     var results: [Result]
+    /// The command line and options, for the JSON export; nil for the gate's own runs.
+    var run: RunContext? = nil
+
+    /// The JSON export's `schemaVersion`: raised whenever a key changes meaning or goes
+    /// away (`bench compare` refuses to compare files of two versions). Version 1 was the
+    /// export before it carried one.
+    static let schemaVersion = 2
 
     /// Rows grouped by scenario and size, in run order.
     var groups: [(scenario: String, subviews: Int, rows: [Result])] {
@@ -54,7 +62,7 @@ struct Report {
         let impls = implementations
         var summary = [["scenario", "subviews"] + impls.map(\.name) + Report.ratioColumns.map(\.name)]
         for g in groups {
-            var row = [g.scenario, Report.grouped(g.subviews)]
+            var row = [Echo.escaped(g.scenario), Report.grouped(g.subviews)]
             for impl in impls {
                 row.append(g.rows.first { $0.impl == impl }.map { Report.short($0.nsPerSubview.min) } ?? "-")
             }
@@ -66,7 +74,7 @@ struct Report {
         var details = [["scenario", "subviews", "impl", "min", "p50", "p90", "p99", "max", "µs/frame", "frames/s", "frames"]]
         for r in results {
             let s = r.nsPerSubview
-            details.append([r.scenario, Report.grouped(r.subviews), r.impl.name] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
+            details.append([Echo.escaped(r.scenario), Report.grouped(r.subviews), r.impl.name] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
                            + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
         }
         let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
@@ -116,10 +124,30 @@ struct Report {
 
     // MARK: json and csv
 
+    /// The export: what was measured, on what, when and how (`schemaVersion` and the
+    /// metadata), then every statistic and the ratios. Units are in the keys' names.
     private func json() -> String {
         var w = JSONWriter()
-        w.raw("{\"build\": ")
-        w.stringObject(build.pairs)
+        w.raw("{\"schemaVersion\": \(Report.schemaVersion),\n \"date\": ")
+        if let run { w.string(run.date) } else { w.raw("null") }
+        for (key, value) in [("os", build.os), ("cpu", build.cpu), ("cpuFeatures", build.cpuFeatures)] {
+            w.raw(",\n \"\(key)\": ")
+            w.string(value)
+        }
+        w.raw(",\n \"cores\": \(build.cores),\n \"toolchain\": ")
+        w.string(build.toolchain)
+        w.raw(",\n \"build\": ")
+        w.stringObject(build.buildPairs)
+        w.raw(",\n \"commit\": ")
+        if let commit = run?.commit { w.string(commit) } else { w.raw("null") }
+        w.raw(",\n \"uncommittedChanges\": " + (run?.uncommittedChanges.map { $0 ? "true" : "false" } ?? "null"))
+        w.raw(",\n \"arguments\": [")
+        for (n, word) in (run?.arguments ?? []).enumerated() {
+            if n > 0 { w.raw(", ") }
+            w.string(word)
+        }
+        w.raw("],\n \"options\": ")
+        if let run { run.writeOptions(&w) } else { w.raw("null") }
         w.raw(",\n \"results\": [")
         for (n, r) in results.enumerated() {
             w.raw(n == 0 ? "\n  " : ",\n  ")
@@ -127,7 +155,7 @@ struct Report {
             w.string(r.scenario)
             w.raw(", \"impl\": ")
             w.string(r.impl.name)
-            w.raw(", \"subviews\": \(r.subviews), \"frames\": \(r.frames), \"samples\": \(r.nsPerSubview.count), \"nsPerSubview\": {")
+            w.raw(", \"layout\": \"\(r.layout.rawValue)\", \"subviews\": \(r.subviews), \"frames\": \(r.frames), \"samples\": \(r.nsPerSubview.count), \"nsPerSubview\": {")
             let s = r.nsPerSubview
             w.raw([("min", s.min), ("p50", s.p50), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
                 .map { "\"\($0.0)\": \(Report.jsonNumber($0.1))" }.joined(separator: ", "))
@@ -152,15 +180,23 @@ struct Report {
 
     static func jsonNumber(_ x: Double) -> String { x.isFinite ? String(x) : "null" }
 
+    /// A plain header line, then one row a result; the metadata is in the JSON export.
+    /// Statistics are ns per subview per frame.
     private func csv() -> String {
-        var lines = ["# " + build.pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "; "),
-                     "scenario,impl,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps"]
+        var lines = ["scenario,impl,layout,subviews,frames,samples,min,p50,p90,p99,max,us_per_frame,fps"]
         for r in results {
             let s = r.nsPerSubview
-            lines.append([r.scenario, r.impl.name, String(r.subviews), String(r.frames), String(s.count),
+            lines.append([Report.csvField(r.scenario), r.impl.name, r.layout.rawValue, String(r.subviews), String(r.frames), String(s.count),
                           String(s.min), String(s.p50), String(s.p90), String(s.p99), String(s.max),
                           String(r.microsecondsPerFrame), String(r.framesPerSecond)].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180): a
+    /// file's name may.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -5,14 +5,24 @@ import Kernel
 /// scroll positions, one panel each, computed by the fast path and drawn as Core Animation
 /// would place the layers. Hand-written SVG.
 enum RenderCommand {
-    static let usage = "usage: bench render FILE --output FILE.svg [--frames K] [--from X --to Y]"
+    static let spec = CommandSpec(
+        name: "render", usage: ["FILE --output FILE.svg [options]"],
+        summary: "Draws a walkthrough file at K scroll positions as an SVG filmstrip.",
+        details: ["One panel a position, the layers placed as Core Animation would: frames transformed about their",
+                  "centres, with perspective, filled with their alpha; static subviews dashed."],
+        options: [
+            .option("output", "FILE.svg", "where the filmstrip goes (required)", default: "none"),
+            .option("frames", "K", "panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
+            .option("from", "X", "the first panel's scroll position, in points", default: "0, the first page"),
+            .option("to", "Y", "the last panel's scroll position, in points (needs --frames 2 or more)", default: "the last page"),
+        ])
     /// More subviews than this on one page are not drawn (the file would be unreadable).
     static let drawnPerPage = 2_000
 
     static func run(_ words: [String]) throws(BenchError) -> String {
-        let args = try Arguments(words, options: ["output", "frames", "from", "to"])
-        guard args.positional.count == 1 else { throw BenchError(usage) }
-        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(usage)") }
+        let args = try Arguments(words, spec)
+        guard args.positional.count == 1 else { throw BenchError(spec.usageLine) }
+        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(spec.usageLine)") }
         let frames = try args.integer("frames", in: 1...64, default: 5)
         // One panel is drawn at --from: a --to would go unused.
         guard frames > 1 || args.value("to") == nil else { throw BenchError("--to needs --frames 2 or more; one panel is drawn at --from") }
@@ -49,7 +59,7 @@ struct Filmstrip {
             do { try animator.update(scroll: x) } catch { throw BenchError(error.message) }
             let left = gap + Double(n) * (panelW + gap), top = gap
             out += "<g><clipPath id=\"panel\(n)\"><rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\"/></clipPath>\n"
-            out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888\"/>\n"
+            out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888888\"/>\n"
             out += "<g clip-path=\"url(#panel\(n))\">\n"
             for (i, page) in walkthrough.pages.enumerated() where animator.positions[i].animated {
                 // Page i sits at i·W in the scroll view; the viewport starts at x.
@@ -60,14 +70,17 @@ struct Filmstrip {
             let offsets = walkthrough.pages.indices.filter { animator.positions[$0].animated }
                 .map { "p\($0) \(String(format: "%.2f", animator.positions[$0].offset))" }.joined(separator: "  ")
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">x = \(fmt(x))</text>\n"
-            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
         }
         return out + "</svg>\n"
     }
 
     private func panel(page: Page, index i: Int, animator: WalkthroughAnimator, originX: Double, top: Double,
                        scale: Double, height: Double) -> String {
-        let hue = (i * 67) % 360
+        // One hue a page, a lighter fill and a darker outline.
+        let hue = Double((i * 67) % 360)
+        let fill = RGBColor(hue: hue, saturation: 0.65, lightness: 0.55).hex
+        let stroke = RGBColor(hue: hue, saturation: 0.65, lightness: 0.35).hex
         var out = ""
         for k in 0..<min(page.subviews.count, RenderCommand.drawnPerPage) {
             let frame = FilmstripGeometry.frame(of: page, subview: k, width: walkthrough.width, height: height)
@@ -75,10 +88,10 @@ struct Filmstrip {
             guard let corners = FilmstripGeometry.corners(of: frame, transform: transform) else { continue }
             let points = corners.map { "\(fmt(originX + $0.x * scale)),\(fmt(top + $0.y * scale))" }.joined(separator: " ")
             if page.isStatic(subview: k) {
-                out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333\" stroke-dasharray=\"3 2\"/>\n"
+                out += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#333333\" stroke-dasharray=\"3 2\"/>\n"
             } else {
                 let alpha = animator.frame.alpha(page: i, subview: k)
-                out += "<polygon points=\"\(points)\" fill=\"hsl(\(hue), 65%, 55%)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"hsl(\(hue), 65%, 35%)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"
+                out += "<polygon points=\"\(points)\" fill=\"\(fill)\" fill-opacity=\"\(fmt(max(0, min(1, alpha)) * 0.85))\" stroke=\"\(stroke)\" stroke-opacity=\"\(fmt(max(0, min(1, alpha))))\"/>\n"
             }
         }
         return out

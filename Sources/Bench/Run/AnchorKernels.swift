@@ -3,6 +3,7 @@ import Kernel
 
 /// The C anchor as a page kernel: the same math in C over the same blocks, called by the
 /// same frame driver as the Swift kernel, with the page constants converted to its struct.
+/// It writes the `blocks` layout only (`ImplementationKind.writes(_:)`).
 struct CAnchorKernel: PageKernel {
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         var page = CAnchorKernel.anchorPage(k)
@@ -36,9 +37,26 @@ struct CAnchorKernel: PageKernel {
     }
 }
 
-/// The store limit as a page kernel: the same bytes into the same blocks with no math.
+/// The store limit as a page kernel: the same bytes into the same places with no math. In
+/// `blocks`, the blocks (C, `-O3`); in a dense layout, the subviews' matrices and alphas of
+/// those blocks, as Floats or Doubles. (It once stored whole blocks in every layout: past
+/// the end of a dense frame whose page did not fill its last block.)
 struct StoreLimitKernel: PageKernel {
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        anchor_store_limit((output.matrices + blocks.lowerBound * Lanes.frameBlockFloats * 4).assumingMemoryBound(to: Float.self), blocks.count, 1)
+        let layout = output.layout
+        guard layout != .blocks else {
+            anchor_store_limit((output.matrices + blocks.lowerBound * Lanes.frameBlockFloats * 4).assumingMemoryBound(to: Float.self), blocks.count, 1)
+            return
+        }
+        let first = blocks.lowerBound * Lanes.count, end = Swift.min(blocks.upperBound * Lanes.count, output.count)
+        guard first < end else { return }
+        let matrices = output.matrices + first * layout.matrixStride, alphas = output.alphas + first * layout.alphaStride
+        if layout == .float4x4 {
+            matrices.initializeMemory(as: Float.self, repeating: 1, count: (end - first) * 16)
+            alphas.initializeMemory(as: Float.self, repeating: 1, count: end - first)
+        } else {
+            matrices.initializeMemory(as: Double.self, repeating: 1, count: (end - first) * 16)
+            alphas.initializeMemory(as: Double.self, repeating: 1, count: end - first)
+        }
     }
 }

@@ -35,6 +35,11 @@ struct ScrollCycle {
         defer { index = index + 1 == positions.count ? 0 : index + 1 }
         return positions[index]
     }
+
+    /// The position before the one `next()` returns: where a scroll was one frame earlier.
+    var previous: Double {
+        positions[index == 0 ? positions.count - 1 : index - 1]
+    }
 }
 
 /// The scalar literal port, array of structs, Double; its result converted into the run's

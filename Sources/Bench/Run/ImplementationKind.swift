@@ -32,6 +32,12 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether this kind can write `layout`: the C anchor writes blocks only (it has no
+    /// transposing writers), so it cannot be compared in the dense layouts.
+    func writes(_ layout: FrameLayout) -> Bool {
+        self != .c || layout == .blocks
+    }
+
     /// Whether this kind reads a frame instead of computing one.
     var reads: Bool { [.readTransform, .readGather, .readAlphas].contains(self) }
 

@@ -1,36 +1,77 @@
 import Foundation
 import Kernel
 
-/// `bench [run]`: the built-in suite, as a table or for other tools.
+/// `bench [run] [FILE…]`: the built-in suite, or the user's walkthrough files, as a table or
+/// for other tools.
 enum RunCommand {
-    static let options: Set<String> = ["format", "filter", "sizes", "impls", "budget", "chart", "layout"]
-    static let flags: Set<String> = ["quick", "list"]
+    /// The options that choose what is measured and how long: `run` and `chart` share them.
+    static let measureOptions: [OptionSpec] = [
+        .option("filter", "REGEX", "measure the built-in scenarios whose name matches (not with FILEs)", default: "all"),
+        .option("sizes", "N,N,…", "subview counts of the built-in scenarios (not with FILEs: each file has its own)",
+                default: "\(list(SuiteOptions.defaultSizes)); --quick: \(list(SuiteOptions.quickSizes))"),
+        .option("positions", "N", "scroll positions a FILE is measured at, evenly spaced from its first page to its last",
+                default: String(Scenario.defaultPositions)),
+        .option("impls", "NAME,…", "implementations to measure, side by side (see --list)",
+                default: "all; without c for float4x4 and caTransform3D, which it does not write"),
+        .choice("layout", FrameLayout.self, "the frame layout every implementation writes", default: .blocks),
+        .option("budget", "SECONDS", "sampling time per scenario and size, all implementations together",
+                default: "\(SuiteOptions.defaultBudget); --quick: \(SuiteOptions.quickBudget)"),
+        .flag("quick", "a quick look in a few seconds: fewer sizes, a shorter budget"),
+        .flag("quiet", "no progress lines on standard error"),
+    ]
+
+    static let spec = CommandSpec(
+        name: "run", usage: ["[FILE…] [options]", "--list"],
+        summary: "Times every implementation side by side on the built-in scenarios or on walkthrough files.",
+        details: [
+            "Implementations are sampled interleaved, round after round; their outputs are checked against the",
+            "reference before timing. Statistics are ns per subview per frame.",
+            "FILE…   walkthrough files (docs/FORMAT.md): each is a scenario named after the file, measured at its",
+            "        own subview count while scrolling from its first page to its last, one frame a sample.",
+            "The report goes to standard output, progress lines to standard error. `bench` alone is `bench run`.",
+        ],
+        options: [.choice("format", ReportFormat.self, "the report's form", default: .text)] + measureOptions + [
+            .option("chart", "FILE.svg", "also draw the results as a chart (see bench chart)", default: "no chart"),
+            .flag("list", "list the built-in scenarios and the implementations, then exit"),
+        ])
 
     static func run(_ words: [String]) throws(BenchError) -> String {
-        let args = try Arguments(words, options: options, flags: flags)
-        guard args.positional.isEmpty else { throw BenchError("unexpected argument \(Echo.quoted(args.positional[0])); see bench --help") }
+        let args = try Arguments(words, spec)
         if args.flag("list") {
-            guard args.given == ["list"] else { throw BenchError("--list takes no other options; see bench --help") }
+            guard args.given == ["list"], args.positional.isEmpty else { throw BenchError("--list takes no other options; see bench run --help") }
             return list()
         }
         let suite = try suiteOptions(args)
         let format = try args.choice("format", default: ReportFormat.text)
         // The chart's path is checked before the run, not after it.
         var chart: OutputFile?
-        if let path = args.value("chart") { chart = try OutputFile(path) }
-        let results = try Suite.run(suite) { message in
-            if suite.progress { StandardStreams.progress("… \(message)\n") }
+        if let path = args.value("chart") { chart = try OutputFile(path, inputs: args.positional) }
+        // The export's metadata from before the run: its date is when the run started.
+        let context = format == .json ? RunContext(suite: suite) : nil
+        let results = try Suite.run(suite) { line in
+            if suite.progress { StandardStreams.progress(line + "\n") }
         }
-        let report = Report(build: .current(), results: results)
+        let report = Report(build: .current(), results: results, run: context)
         if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }
 
+    /// The suite the options choose; FILEs (the positional words) are read here, before
+    /// anything is measured.
     static func suiteOptions(_ args: Arguments) throws(BenchError) -> SuiteOptions {
         var suite = SuiteOptions()
         if args.flag("quick") {
             suite.sizes = SuiteOptions.quickSizes
-            suite.budgetSeconds = 0.08
+            suite.budgetSeconds = SuiteOptions.quickBudget
+        }
+        if args.positional.isEmpty {
+            guard args.value("positions") == nil else {
+                throw BenchError("--positions applies to walkthrough files only; give FILE… or leave it out")
+            }
+        } else {
+            for name in ["sizes", "filter"] where args.value(name) != nil {
+                throw BenchError("--\(name) does not apply to walkthrough files: each is measured as it is, at its own subview count")
+            }
         }
         if let text = args.value("sizes") {
             let limit = Walkthrough.maximumSubviewCount
@@ -41,18 +82,26 @@ enum RunCommand {
             }
             suite.sizes = sizes
         }
+        suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let text = args.value("impls") {
             suite.implementations = try ImplementationKind.list(text)
+            if let impl = suite.implementations.first(where: { !$0.writes(suite.layout) }) {
+                throw BenchError("\(impl.name) writes the blocks layout only; leave it out of --impls for --layout \(suite.layout.rawValue)")
+            }
+        } else {
+            suite.implementations = ImplementationKind.allCases.filter { $0.writes(suite.layout) }
         }
-        suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let pattern = args.value("filter") {
+            suite.filterPattern = pattern
             do { suite.filter = try Regex(pattern) } catch { throw BenchError("--filter is not a valid regular expression: \(Echo.quoted(pattern))") }
         }
         if let budget = try args.double("budget") {
             guard budget > 0 && budget <= 600 else { throw BenchError("--budget needs seconds in (0, 600], got \(budget)") }
             suite.budgetSeconds = budget
         }
-        suite.progress = isatty(2) != 0
+        suite.positions = try args.integer("positions", in: 1...100_000, default: Scenario.defaultPositions)
+        suite.files = try Scenario.files(args.positional, positions: suite.positions)
+        suite.progress = !args.flag("quiet")
         return suite
     }
 
@@ -62,6 +111,9 @@ enum RunCommand {
             + "\nimplementations:\n"
             + ImplementationKind.allCases.map { "  " + $0.name.padding(13) + "  " + $0.summary + "\n" }.joined()
     }
+
+    /// `1000,10000`: a list of sizes as `--sizes` takes it.
+    static func list(_ sizes: [Int]) -> String { sizes.map(String.init).joined(separator: ",") }
 }
 
 extension String {

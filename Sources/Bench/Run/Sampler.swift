@@ -10,11 +10,17 @@ import Darwin
 /// after one untimed frame: the implementation before it in the round has just filled the
 /// caches with its own data (the reference allocates 160 bytes a subview per frame), and
 /// an app that animates at 60 fps finds its frame buffer where the last frame left it.
+///
+/// With `framesPerSample` set (1 for walkthrough files), every sample is that many frames,
+/// each at the next scroll position, and the untimed frame before it is at the position
+/// before: the frame an app drew last while scrolling. Samples then follow the positions
+/// round and round, and the statistics show the cheap and the dear ones.
 struct Sampler {
     var budgetSeconds: Double
     var minimumSamples = 5
     var maximumSamples = 400
     var minimumSampleNanoseconds = 50_000.0
+    var framesPerSample: Int?
 
     static func now() -> Double {
         var ts = timespec()
@@ -31,13 +37,13 @@ struct Sampler {
             let t0 = Sampler.now()
             impl.run(frames: 1)
             let one = max(Sampler.now() - t0, 1)
-            batch.append(max(1, Int(minimumSampleNanoseconds / one)))
+            batch.append(framesPerSample ?? max(1, Int(minimumSampleNanoseconds / one)))
         }
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
         while true {
             for (n, impl) in impls.enumerated() where results[n].samples.count < maximumSamples {
-                impl.run(frames: 1)
+                if framesPerSample == nil { impl.run(frames: 1) } else { impl.render(scroll: impl.cycle.previous) }
                 let t0 = Sampler.now()
                 impl.run(frames: batch[n])
                 let elapsed = Sampler.now() - t0

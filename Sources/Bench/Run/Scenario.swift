@@ -1,10 +1,19 @@
 import Kernel
 
 /// A benchmark scenario: a walkthrough scaled to a subview count and the scroll positions
-/// its frames cycle through.
+/// its frames cycle through, or a user's walkthrough file as it is (`Scenario.file`).
 struct Scenario: Sendable {
     let name: String
     let summary: String
+    /// The one subview count a walkthrough file is measured at (its own, in the window on
+    /// average); nil for the built-in scenarios, which are measured at every `--sizes`.
+    var ownSize: Int? = nil
+    /// The walkthrough file's path, as given, for a file's scenario.
+    var file: String? = nil
+    /// Frames in one timed sample: 1 for a file, whose frames differ from position to
+    /// position and whose statistics should show it; nil lets the sampler batch frames to
+    /// 50 µs, for scenarios whose frames all cost alike.
+    var framesPerSample: Int? = nil
     /// The walkthrough with about `subviews` subviews in the window, and its scroll positions.
     let make: @Sendable (_ subviews: Int) throws(BenchError) -> (Walkthrough, [Double])
 

@@ -1,3 +1,5 @@
+import Kernel
+
 /// Order statistics of a set of samples (nearest rank).
 struct Statistics: Equatable {
     var min, p50, p90, p99, max: Double
@@ -23,6 +25,8 @@ struct Statistics: Equatable {
 struct Result {
     var scenario: String
     var impl: ImplementationKind
+    /// The frame layout it wrote (`--layout`).
+    var layout: FrameLayout
     var subviews: Int
     /// Frames rendered while timing.
     var frames: Int

@@ -2,41 +2,61 @@ import Kernel
 
 /// What `bench run` measures and how long it may take.
 struct SuiteOptions {
-    var sizes = [1_000, 10_000, 100_000, 1_000_000]
+    var sizes = SuiteOptions.defaultSizes
     var implementations = ImplementationKind.allCases
     /// The layout every implementation writes (`--layout`).
     var layout = FrameLayout.blocks
     var filter: Regex<AnyRegexOutput>?
-    var budgetSeconds = 0.4
-    var progress = false
+    /// `--filter` as given, for the export.
+    var filterPattern: String?
+    /// Walkthrough files measured instead of the built-in scenarios (`bench run FILE…`).
+    var files: [Scenario] = []
+    /// Scroll positions per file (`--positions`).
+    var positions = Scenario.defaultPositions
+    var budgetSeconds = SuiteOptions.defaultBudget
+    /// Whether progress lines go to standard error (`--quiet` turns them off).
+    var progress = true
 
-    static let quickSizes = [1_000, 10_000, 100_000]
+    static let defaultSizes = [1_000, 10_000, 100_000, 1_000_000]
+    static let defaultBudget = 0.4
+    static let quickSizes = [1_000, 10_000]
+    static let quickBudget = 0.1
 }
 
 /// Runs the scenarios: for each scenario and size, builds the walkthrough, checks that the
 /// implementations agree on one frame, then samples them interleaved.
 enum Suite {
     static func scenarios(_ options: SuiteOptions) -> [Scenario] {
-        Scenario.builtIn.filter { s in options.filter.map { s.name.contains($0) } ?? true }
+        guard options.files.isEmpty else { return options.files }
+        return Scenario.builtIn.filter { s in options.filter.map { s.name.contains($0) } ?? true }
     }
 
-    static func run(_ options: SuiteOptions, progress: (String) -> Void) throws(BenchError) -> [Result] {
-        var results: [Result] = []
+    /// Every scenario and size, in run order.
+    static func steps(_ options: SuiteOptions) throws(BenchError) -> [(scenario: Scenario, size: Int)] {
         let chosen = scenarios(options)
         guard !chosen.isEmpty else { throw BenchError("--filter matches no scenario; see bench --list") }
-        for scenario in chosen {
-            for size in options.sizes {
-                progress("\(scenario.name) at \(size) subviews")
-                let (walkthrough, scrolls) = try scenario.make(size)
-                let plan = AnimationPlan(walkthrough)
-                let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
-                try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
-                let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
-                let sampler = Sampler(budgetSeconds: options.budgetSeconds)
-                for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
-                    results.append(Result(scenario: scenario.name, impl: impl.kind, subviews: perFrame,
-                                          frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
-                }
+        return chosen.flatMap { scenario in (scenario.ownSize.map { [$0] } ?? options.sizes).map { (scenario, $0) } }
+    }
+
+    /// - Parameter progress: receives one line as each scenario and size starts.
+    static func run(_ options: SuiteOptions, progress: (String) -> Void) throws(BenchError) -> [Result] {
+        var results: [Result] = []
+        let steps = try steps(options)
+        var estimate = ProgressEstimate(steps: steps.map { .init(scenario: $0.scenario.name, subviews: $0.size) },
+                                        budgetSeconds: options.budgetSeconds)
+        for (n, (scenario, size)) in steps.enumerated() {
+            progress(estimate.start(n, now: Sampler.now() / 1e9))
+            let (walkthrough, scrolls) = try scenario.make(size)
+            let plan = AnimationPlan(walkthrough)
+            let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
+            try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
+            let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
+            var sampler = Sampler(budgetSeconds: options.budgetSeconds, framesPerSample: scenario.framesPerSample)
+            // One frame a sample: enough samples for every position to be timed many times.
+            if scenario.framesPerSample != nil { sampler.maximumSamples = max(sampler.maximumSamples, 20 * scrolls.count) }
+            for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
+                results.append(Result(scenario: scenario.name, impl: impl.kind, layout: options.layout, subviews: perFrame,
+                                      frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
             }
         }
         return results

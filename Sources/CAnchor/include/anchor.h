@@ -42,4 +42,24 @@ const char *anchor_target_features(void);
 /* The C compiler's version string. */
 const char *anchor_compiler_version(void);
 
+/* What Swift code that imports this header was compiled for. The Swift compiler parses
+ * C headers with its own target settings: `-Xswiftc -target-cpu haswell` defines __AVX2__
+ * here (and so do `-Xcc` flags, which reach the importer too), while anchor.c sees only the
+ * C flags. `bench` reports both, so a build with only one of them set shows it. */
+#if defined(__AVX512F__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "avx512f"
+#elif defined(__AVX2__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "avx2"
+#elif defined(__AVX__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "avx"
+#elif defined(__SSE4_1__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "sse4.1"
+#elif defined(__x86_64__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "sse2"
+#elif defined(__aarch64__)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "neon"
+#else
+#define ANCHOR_IMPORTER_TARGET_FEATURES "generic"
+#endif
+
 #endif

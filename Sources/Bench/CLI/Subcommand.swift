@@ -1,0 +1,47 @@
+/// The subcommands of `bench`, for dispatch and for `bench --help`.
+struct Subcommand: Sendable {
+    let name: String
+    let summary: String
+    /// The command's own help for `words`, or nil when they do not ask for it.
+    let help: @Sendable ([String]) -> String?
+    let run: @Sendable ([String]) throws -> String
+
+    /// A command with one option table.
+    init(_ spec: CommandSpec, run: @escaping @Sendable ([String]) throws -> String) {
+        (name, summary, self.run) = (spec.name, spec.summary, run)
+        help = { spec.wantsHelp($0) ? spec.help : nil }
+    }
+
+    init(name: String, summary: String, help: @escaping @Sendable ([String]) -> String?, run: @escaping @Sendable ([String]) throws -> String) {
+        (self.name, self.summary, self.help, self.run) = (name, summary, help, run)
+    }
+
+    static let all: [Subcommand] = [
+        Subcommand(RunCommand.spec) { try RunCommand.run($0) },
+        Subcommand(ChartCommand.spec) { try ChartCommand.run($0) },
+        Subcommand(CompareCommand.spec) { try CompareCommand.run($0) },
+        Subcommand(name: "baseline", summary: "The performance regression gate: record metrics (update), compare with them (check).",
+                 help: { _ in nil }) { try BaselineCommand.run($0) },
+        Subcommand(EvalCommand.spec) { words in
+            try EvalCommand.run(words) { (piece) throws(BenchError) in try StandardStreams.output(piece) }
+            return ""
+        },
+        Subcommand(RenderCommand.spec) { try RenderCommand.run($0) },
+        Subcommand(ProfileCommand.spec) { try ProfileCommand.run($0) },
+    ]
+
+    /// `bench --help`: the commands, a line each.
+    static var help: String {
+        let width = all.map(\.name.count).max() ?? 0
+        return """
+            usage: bench [COMMAND] [options]      (without a command: bench run)
+
+            Measures the BWWalkthrough animation kernels, draws walkthroughs, and gates performance.
+
+            commands:
+
+            """ + all.map { "  " + $0.name.padding(width) + "  " + $0.summary + "\n" }.joined()
+            + "  " + "help".padding(width) + "  This list.\n\n"
+            + "bench COMMAND --help lists a command's options and their defaults.\n"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `bench compare OLD.json NEW.json`: exit 0 clean, 2 on a regression, 1 on an error.
+@Suite struct CompareTests {
+    /// A real run (2 sizes × 2 implementations), saved once per test.
+    func savedRun() throws -> [String: Any] {
+        let run = try BenchProcess.run(["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20,70",
+                                        "--impls", "simd,limit", "--budget", "0.005", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try BenchProcess.object(run.stdout)
+    }
+
+    /// `json` with the minimum and median of the results `which` selects multiplied by `factor`.
+    func scaled(_ json: [String: Any], by factor: Double, where which: ([String: Any]) -> Bool) -> [String: Any] {
+        var json = json
+        json["results"] = (json["results"] as? [[String: Any]] ?? []).map { r in
+            guard which(r), var ns = r["nsPerSubview"] as? [String: Double] else { return r }
+            for key in ["min", "p50"] { ns[key] = (ns[key] ?? 0) * factor }
+            var r = r
+            r["nsPerSubview"] = ns
+            return r
+        }
+        return json
+    }
+
+    func write(_ json: [String: Any], _ name: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func exitStatusesFollowTheVerdicts() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        let old = try write(base, "old.json", in: folder)
+        let isSimd70 = { (r: [String: Any]) in r["impl"] as? String == "simd" && r["subviews"] as? Int == 70 }
+        // (new run, threshold, exit status, verdict of simd at 70)
+        let cases: [([String: Any], [String], Int32, String)] = [
+            (base, [], 0, "ok"),
+            (scaled(base, by: 1.08, where: isSimd70), [], 0, "ok"),
+            (scaled(base, by: 1.5, where: isSimd70), [], 2, "REGRESSION"),
+            (scaled(base, by: 1.5, where: isSimd70), ["--threshold", "60"], 0, "ok"),
+            (scaled(base, by: 0.5, where: isSimd70), [], 0, "improvement"),
+        ]
+        for (n, (json, options, status, verdict)) in cases.enumerated() {
+            let new = try write(json, "new\(n).json", in: folder)
+            let run = try BenchProcess.run(["compare", old, new] + options)
+            #expect(run.status == status && run.stderr.isEmpty, "case \(n): \(run.status) \(run.stderr)\n\(run.stdout)")
+            let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("zoom") && $0.contains(" 70 ") && $0.contains("simd ") }
+            #expect(row?.hasSuffix(verdict) == true, "case \(n): \(row ?? "no row")\n\(run.stdout)")
+            let others = run.stdout.split(separator: "\n").filter { $0.hasPrefix("zoom") && !($0.contains(" 70 ") && $0.contains("simd ")) }
+            #expect(others.count == 3 && others.allSatisfy { $0.hasSuffix("ok") }, "case \(n): \(others)")
+        }
+    }
+
+    @Test func regressionsComeFirstInMarkdown() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        let slower = scaled(scaled(base, by: 2, where: { $0["impl"] as? String == "limit" }), by: 0.5,
+                            where: { $0["impl"] as? String == "simd" && $0["subviews"] as? Int == 20 })
+        let run = try BenchProcess.run(["compare", try write(base, "old.json", in: folder), try write(slower, "new.json", in: folder),
+                                        "--format", "markdown"])
+        #expect(run.status == 2, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "**2 regression(s), 1 improvement(s), 1 within ±10% of 4 matched results**", "\(run.stdout)")
+        let details = try #require(lines.firstIndex { $0.hasPrefix("<details>") }, "\(run.stdout)")
+        let limitRows = lines.indices.filter { lines[$0].hasPrefix("| zoom") && lines[$0].contains("| limit ") }
+        let simdRows = lines.indices.filter { lines[$0].hasPrefix("| zoom") && lines[$0].contains("| simd ") }
+        #expect(limitRows.count == 2 && limitRows.allSatisfy { $0 < details }, "\(run.stdout)")
+        #expect(simdRows.count == 2 && simdRows.allSatisfy { $0 > details }, "\(run.stdout)")
+        #expect(lines.last == "</details>")
+    }
+
+    @Test func errorsExitOne() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        let old = try write(base, "old.json", in: folder)
+        var otherSchema = base
+        otherSchema["schemaVersion"] = 1
+        var noSchema = base
+        noSchema.removeValue(forKey: "schemaVersion")
+        var renamed = base
+        renamed["results"] = (base["results"] as? [[String: Any]] ?? []).map { r in r.merging(["scenario": "other"]) { $1 } }
+        var broken = base
+        broken["results"] = [["scenario": "zoom"]]
+        let cases: [(String, String)] = [
+            ("/nonexistent/run.json", "/nonexistent/run.json: cannot read the file"),
+            (try write(otherSchema, "v1.json", in: folder), "v1.json: schemaVersion 1; this bench reads version 2"),
+            (try write(noSchema, "none.json", in: folder), #"none.json: no "schemaVersion""#),
+            (try write(renamed, "renamed.json", in: folder), "have no results in common"),
+            (try write(broken, "broken.json", in: folder), "broken.json: malformed run: results[0].impl: missing"),
+            (try BenchProcess.temporaryFile("not json", name: "text.json"), "text.json: not a run saved with bench run --format json"),
+        ]
+        for (new, message) in cases {
+            let run = try BenchProcess.run(["compare", old, new])
+            #expect(run.failedWithOneLine && run.stderr.contains(message), "\(new): \(run.stderr)")
+        }
+    }
+
+    /// Two runs from different machines or builds are compared, with a warning first.
+    @Test func anotherMachineIsNamedAtTheTop() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        var elsewhere = base
+        elsewhere["cpu"] = "Apple M2 Pro"
+        let run = try BenchProcess.run(["compare", try write(elsewhere, "old.json", in: folder), try write(base, "new.json", in: folder)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix(#"warning: OLD was measured on another machine or build (cpu "Apple M2 Pro", now"#), "\(run.stdout)")
+    }
+}
