@@ -1,0 +1,66 @@
+/// `B_x(u) = p` solved in 8 lanes at once, Float, a fixed number of steps:
+///
+/// 1. 6 bisection steps from `u = 1/2` with no masks: `u −= ±step` with the sign of
+///    `B_x(u) − p` put onto the step by bit operations (Swift builds SIMD masks lane by
+///    lane). `u` is then within 2⁻⁷ of the root.
+/// 2. 3 Newton steps, `u −= (B_x(u) − p) / max(B_x'(u), 1e-7)`, clamped to `[0, 1]`
+///    (`B_x' ≥ 0`: `x1, x2 ∈ [0, 1]` make `B_x` monotone).
+/// 3. Certification: the residual `|B_x(u) − p|` computed in Float must be ≤ 6e-7. Float
+///    evaluation adds at most 2.4e-7 and the coefficients' rounding 1.8e-7, so the true
+///    residual is below 1e-6, and `|E − E*| ≤ S·1e-6` for a segment of largest slope `S`:
+///    within the contract's `2e-6·max(1, S)`, and its `1e-6` residual where `S` is
+///    unbounded. A lane that fails is solved again in Double (`ScalarEasing`).
+///
+/// 6 + 3 steps was the cheapest mix that certified every one of 400,000 random curves and
+/// fractions (an eighth with `x1 = 0`, an eighth with `x2 = 1`) in a Float model of this
+/// code: Newton alone from `u = p` needed more than 6 steps for 0.4% of them, 4 + 4 steps
+/// left 5e-6 of them uncertified.
+package enum BezierLanes {
+    static let bisections = 6
+    static let newtonSteps = 3
+    package static let certifiedResidual: Float = 6e-7
+
+    @inline(__always)
+    package static func solve(_ p: Lanes.Floats, ax: Lanes.Floats, bx: Lanes.Floats, cx: Lanes.Floats) -> Lanes.Floats {
+        typealias V = Lanes.Floats
+        typealias Bits = SIMD8<UInt32>
+        var u = V(repeating: 0.5), step = V(repeating: 0.25)
+        let sign = Bits(repeating: 0x8000_0000)
+        for _ in 0..<bisections {
+            let f = ((ax * u + bx) * u + cx) * u - p
+            let signed = unsafeBitCast(unsafeBitCast(step, to: Bits.self) ^ (unsafeBitCast(f, to: Bits.self) & sign), to: V.self)
+            u -= signed
+            step *= 0.5
+        }
+        let (ax3, bx2) = (3 * ax, 2 * bx)
+        let zero = V(), one = V(repeating: 1), tiny = V(repeating: 1e-7)
+        for _ in 0..<newtonSteps {
+            let f = ((ax * u + bx) * u + cx) * u - p
+            let slope = (ax3 * u + bx2) * u + cx
+            u = V.pointwiseMin(V.pointwiseMax(u - f / V.pointwiseMax(slope, tiny), zero), one)
+        }
+        let r = ((ax * u + bx) * u + cx) * u - p
+        let magnitude = unsafeBitCast(unsafeBitCast(r, to: Bits.self) & ~sign, to: V.self)
+        if !(magnitude.max() <= certifiedResidual) {
+            return refine(u, p, ax: ax, bx: bx, cx: cx, residual: magnitude)
+        }
+        return u
+    }
+
+    /// The lanes whose residual is too large (or NaN), solved in Double. Rare: none of the
+    /// 400,000 test curves needed it.
+    @inline(never)
+    static func refine(_ u: Lanes.Floats, _ p: Lanes.Floats, ax: Lanes.Floats, bx: Lanes.Floats, cx: Lanes.Floats,
+                       residual: Lanes.Floats) -> Lanes.Floats {
+        var u = u
+        for l in 0..<Lanes.count where !(residual[l] <= certifiedResidual) && !p[l].isNaN {
+            u[l] = Float(ScalarEasing.solve(ax: Double(ax[l]), bx: Double(bx[l]), cx: Double(cx[l]), p: Double(p[l])))
+        }
+        return u
+    }
+}
+
+extension SIMD8 where Scalar == Float {
+    @inline(__always) static func pointwiseMin(_ a: Self, _ b: Self) -> Self { Swift.pointwiseMin(a, b) }
+    @inline(__always) static func pointwiseMax(_ a: Self, _ b: Self) -> Self { Swift.pointwiseMax(a, b) }
+}
