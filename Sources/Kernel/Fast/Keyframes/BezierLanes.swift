@@ -37,11 +37,11 @@ package enum BezierLanes {
         for _ in 0..<newtonSteps {
             let f = ((ax * u + bx) * u + cx) * u - p
             let slope = (ax3 * u + bx2) * u + cx
-            u = V.pointwiseMin(V.pointwiseMax(u - f / V.pointwiseMax(slope, tiny), zero), one)
+            u = LaneMath.min(LaneMath.max(u - f / LaneMath.max(slope, tiny), zero), one)
         }
         let r = ((ax * u + bx) * u + cx) * u - p
-        let magnitude = unsafeBitCast(unsafeBitCast(r, to: Bits.self) & ~sign, to: V.self)
-        if !(magnitude.max() <= certifiedResidual) {
+        let magnitude = LaneMath.magnitude(r)
+        if !LaneMath.allAtMost(magnitude, certifiedResidual) {
             return refine(u, p, ax: ax, bx: bx, cx: cx, residual: magnitude)
         }
         return u
@@ -58,9 +58,4 @@ package enum BezierLanes {
         }
         return u
     }
-}
-
-extension SIMD8 where Scalar == Float {
-    @inline(__always) static func pointwiseMin(_ a: Self, _ b: Self) -> Self { Swift.pointwiseMin(a, b) }
-    @inline(__always) static func pointwiseMax(_ a: Self, _ b: Self) -> Self { Swift.pointwiseMax(a, b) }
 }

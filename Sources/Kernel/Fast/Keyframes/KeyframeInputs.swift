@@ -2,9 +2,9 @@
 /// tables and the animator's segment cache, from the page's first block.
 package struct KeyframeInputs {
     /// The plan's tables of the page (valid while the plan lives; not retained per call).
-    let tables: Unmanaged<LaneTimelines>
+    package let tables: Unmanaged<LaneTimelines>
     /// `tables.tracks.count` `TrackLanes` per block, then the next block.
-    let lanes: UnsafeMutablePointer<TrackLanes>
+    package let lanes: UnsafeMutablePointer<TrackLanes>
     /// One byte of `TrackLanes` flags per entry of `lanes`.
-    let flags: UnsafeMutablePointer<UInt8>
+    package let flags: UnsafeMutablePointer<UInt8>
 }

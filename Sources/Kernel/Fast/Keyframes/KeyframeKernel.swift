@@ -45,15 +45,15 @@ enum KeyframeKernel {
             }
             if rSlot >= 0 {
                 let t = lanes.lanes + (entry &+ rSlot)
-                if !t.pointee.holds(tau) { SegmentCache.refresh(t, lanes.flags + (entry &+ rSlot), kind: .rotation, block: i, tau: tau, tables: tables) }
-                let e = t.pointee.eased(tau, flags: lanes.flags[entry &+ rSlot])
-                let theta = Lanes.Doubles(t.pointee.v0x) + Lanes.Doubles(t.pointee.v0y) + Lanes.Doubles(t.pointee.dvx * e)
+                if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + (entry &+ rSlot), kind: .rotation, block: i, tau: tau, tables: tables) }
+                let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
+                let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
                 (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
             }
             var alpha = pageAlpha
             if aSlot >= 0 {
                 let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
-                alpha *= V.pointwiseMin(V.pointwiseMax(a, V()), V(repeating: 1))
+                alpha *= LaneMath.min(LaneMath.max(a, V()), V(repeating: 1))
             }
             let m = keyframes.planar
                 ? KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha)
@@ -69,10 +69,10 @@ enum KeyframeKernel {
     static func value(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                       _ tables: LaneTimelines) -> (Lanes.Floats, Lanes.Floats) {
         let t = lanes.lanes + entry
-        if !t.pointee.holds(tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
+        if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
         let flags = lanes.flags[entry]
         if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
-        let e = t.pointee.eased(tau, flags: flags)
+        let e = TrackLanes.eased(t, tau, flags: flags)
         return (t.pointee.v0x + t.pointee.dvx * e, t.pointee.v0y + t.pointee.dvy * e)
     }
 }

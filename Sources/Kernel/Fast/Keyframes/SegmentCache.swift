@@ -48,54 +48,61 @@ final class SegmentCache: @unchecked Sendable {
 
     /// Finds the segment of every lane of `t` (track `kind`, block `block`) whose `τ` left
     /// its cached one, and the block's flags again. Scalar: it runs when a lane crosses a
-    /// keyframe, not every frame.
+    /// keyframe, not every frame; raw memory only (it was 17% of own timelines' time with
+    /// arrays and a copy of the whole block).
     @inline(never)
     static func refresh(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UnsafeMutablePointer<UInt8>, kind: TrackKind,
                         block: Int, tau: Lanes.Doubles, tables: LaneTimelines) {
-        var lanes = t.pointee
+        let raw = UnsafeMutableRawPointer(t)
+        let doubles = raw.assumingMemoryBound(to: Double.self)  // lo: lanes 0–7, hi: 8–15
+        let floats = (raw + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
+        func put(_ field: Int, _ l: Int, _ v: Float) { floats[field &* Lanes.count &+ l] = v }
+        let neutral = kind.neutral
         for l in 0..<Lanes.count {
             let time = tau[l]
-            guard !(time - lanes.lo[l] >= 0 && lanes.hi[l] - time > 0) else { continue }
-            let source = Int(tables.laneSource[block * Lanes.count + l])
-            let track = source >= 0 ? tables.sources[source].tracks[kind.rawValue] : (start: 0, count: 0)
+            if time - doubles[l] >= 0 && doubles[Lanes.count &+ l] - time > 0 { continue }
+            let source = Int(tables.laneSource[block &* Lanes.count &+ l])
+            let start = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue]) : 0
+            let count = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue &+ 1]) : 0
             var lo = -Double.infinity, hi = Double.infinity, invLen = 0.0
-            var v0 = kind.neutral, dv = SIMD2<Double>.zero
-            var easing = EasingPolynomial(.linear)
-            if track.count > 0 {
-                let times = tables.times, first = track.start, last = track.start + track.count - 1
+            var v0 = neutral, dv = SIMD2<Double>.zero
+            var easing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)  // linear
+            if count > 0 {
+                let times = tables.timeTable, first = start, last = start &+ count &- 1
                 if time.isNaN {
                     (lo, hi, v0) = (.infinity, -.infinity, SIMD2(repeating: .nan))
                 } else if time < times[first] {
-                    (hi, v0) = (times[first], tables.values[first])
+                    (hi, v0) = (times[first], tables.valueTable[first])
                 } else if time >= times[last] {
-                    (lo, v0) = (times[last], tables.values[last])
+                    (lo, v0) = (times[last], tables.valueTable[last])
                 } else {
                     var (a, b) = (first, last)  // times[a] ≤ τ < times[b]
-                    while b - a > 1 {
-                        let mid = (a + b) / 2
+                    while b &- a > 1 {
+                        let mid = (a &+ b) / 2
                         if time < times[mid] { b = mid } else { a = mid }
                     }
                     (lo, hi) = (times[a], times[b])
                     invLen = 1 / (hi - lo)
-                    v0 = tables.values[a]
-                    dv = tables.values[b] - tables.values[a]
-                    easing = tables.easings[a]
+                    v0 = tables.valueTable[a]
+                    dv = tables.valueTable[b] - v0
+                    easing = tables.easingTable[a]
                 }
             }
-            lanes.lo[l] = lo
-            lanes.hi[l] = hi
-            lanes.invLen[l] = Float(invLen)
+            doubles[l] = lo
+            doubles[Lanes.count &+ l] = hi
+            put(0, l, Float(invLen))
             if kind == .rotation {
                 let high = Float(v0.x)
-                (lanes.v0x[l], lanes.v0y[l]) = (high, Float(v0.x - Double(high)))
+                put(1, l, high)
+                put(2, l, Float(v0.x - Double(high)))
             } else {
-                (lanes.v0x[l], lanes.v0y[l]) = (Float(v0.x), Float(v0.y))
+                put(1, l, Float(v0.x))
+                put(2, l, Float(v0.y))
             }
-            (lanes.dvx[l], lanes.dvy[l]) = (Float(dv.x), Float(dv.y))
-            (lanes.ax[l], lanes.bx[l], lanes.cx[l]) = (Float(easing.ax), Float(easing.bx), Float(easing.cx))
-            (lanes.ay[l], lanes.by[l], lanes.cy[l]) = (Float(easing.ay), Float(easing.by), Float(easing.cy))
+            put(3, l, Float(dv.x))
+            put(4, l, Float(dv.y))
+            for c in 0..<6 { put(5 &+ c, l, easing[c]) }
         }
-        t.pointee = lanes
-        flags.pointee = lanes.flags
+        flags.pointee = TrackLanes.flags(t)
     }
 }

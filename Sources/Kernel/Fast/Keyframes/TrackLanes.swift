@@ -8,7 +8,7 @@
 /// (`EasingPolynomial`), and the value is `v0 + dv·E`. Before the first keyframe
 /// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`.
 /// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
-struct TrackLanes {
+package struct TrackLanes {
     var lo, hi: Lanes.Doubles
     var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
     var ax, bx, cx, ay, by, cy: Lanes.Floats
@@ -18,10 +18,11 @@ struct TrackLanes {
         lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
         dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero)
 
-    /// Whether every lane's `τ` is inside its cached segment.
+    /// Whether every lane's `τ` is inside its cached segment. (Static, through a pointer:
+    /// a method of `pointee` copied the whole 480 bytes first.)
     @inline(__always)
-    func holds(_ tau: Lanes.Doubles) -> Bool {
-        (tau - lo).min() >= 0 && (hi - tau).min() > 0
+    static func holds(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> Bool {
+        LaneMath.holds(tau, lo: t.pointee.lo, hi: t.pointee.hi)
     }
 
     /// Block flags (`SegmentCache.flags`): every lane's value is `v0` (skip the easing).
@@ -29,29 +30,25 @@ struct TrackLanes {
     /// Some lane needs the Bézier solve (its `B_x` is not `u`).
     static let solves: UInt8 = 2
 
-    /// The flags of the segments now cached.
-    var flags: UInt8 {
+    /// The flags of the segments cached at `t`.
+    static func flags(_ t: UnsafePointer<TrackLanes>) -> UInt8 {
+        let moving = LaneMath.magnitude(t.pointee.dvx) + LaneMath.magnitude(t.pointee.dvy)
+        let curved = LaneMath.magnitude(t.pointee.ax) + LaneMath.magnitude(t.pointee.bx) + LaneMath.magnitude(t.pointee.cx - 1)
         var constant = true, solves = false
-        for l in 0..<Lanes.count where invLen[l] != 0 && (dvx[l] != 0 || dvy[l] != 0) {
+        for l in 0..<Lanes.count where t.pointee.invLen[l] != 0 && moving[l] != 0 {
             constant = false
-            if ax[l] != 0 || bx[l] != 0 || cx[l] != 1 { solves = true }
+            if curved[l] != 0 { solves = true }
         }
         return (constant ? TrackLanes.constant : 0) | (solves ? TrackLanes.solves : 0)
     }
 
     /// `E` in every lane (0 where the block is constant).
     @inline(__always)
-    func eased(_ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
+    static func eased(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
         if flags & TrackLanes.constant != 0 { return .zero }
         // The bound keeps Float(τ − lo) finite where lo = −∞ (and invLen = 0).
-        let p = Lanes.Floats(Lanes.Doubles.pointwiseMin(tau - lo, Lanes.Doubles(repeating: 1e30))) * invLen
-        let u = flags & TrackLanes.solves != 0 ? BezierLanes.solve(p, ax: ax, bx: bx, cx: cx) : p
-        return ((ay * u + by) * u + cy) * u
+        let p = LaneMath.float(LaneMath.min(tau - t.pointee.lo, Lanes.Doubles(repeating: 1e30))) * t.pointee.invLen
+        let u = flags & TrackLanes.solves != 0 ? BezierLanes.solve(p, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx) : p
+        return ((t.pointee.ay * u + t.pointee.by) * u + t.pointee.cy) * u
     }
-}
-
-extension Lanes.Doubles {
-    /// The lane-wise minimum (minpd), for `TrackLanes.eased`.
-    @inline(__always)
-    static func pointwiseMin(_ a: Self, _ b: Self) -> Self { Swift.pointwiseMin(a, b) }
 }
