@@ -11,7 +11,7 @@ need valgrind
 bench=$(valgrind_bench)
 frames=50
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(linear curve zoom inout rotate3d rotate3d-spin storyboard)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(linear curve zoom inout rotate3d rotate3d-spin storyboard keyframes keyframes-stagger keyframes-own)
 allocs() {  # allocs SCENARIO FRAMES
     valgrind --tool=memcheck --leak-check=no "$bench" profile "$1" --size 5000 --frames "$2" --impl simd 2>&1 >/dev/null |
         sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,

@@ -65,10 +65,19 @@ enum FuzzTarget {
                 return "page \(r.index) window or offset differs at scroll \(x)"
             }
             let page = walkthrough.pages[r.index]
+            // Keyframed subviews get the keyframe allowance (the usual one plus what the
+            // eased fraction's bound and the magnitudes in play add, `KeyframeTolerance`);
+            // their upper 3×3 holds the pose's scale, so the rotation check outside the
+            // domain does not apply to them.
+            let keyframes = page.timeline != nil || page.subviews.contains { $0.timeline != nil } ? KeyframeTolerance(page) : nil
             for (k, (a, b)) in zip(f.subviews ?? [], r.subviews ?? []).enumerated() {
                 let place = "page \(r.index) subview \(k) at scroll \(x) (offset \(r.offset))"
+                let timed = !page.isStatic(subview: k) && page.timeline(ofSubview: k) != nil
                 if AccuracyDomain.contains(page, subview: k, offset: r.offset, reference: b) {
-                    if let why = ParityTolerance.mismatch(a, b) { return "\(place): \(why)" }
+                    let why = timed ? keyframes?.mismatch(a, b) : ParityTolerance.mismatch(a, b)
+                    if let why { return "\(place): \(why)" }
+                } else if timed {
+                    continue
                 } else if let why = OutsideTheDomain.violation(a, b, page: page, offset: r.offset) {
                     return "\(place), outside the accuracy domain: \(why)"
                 }

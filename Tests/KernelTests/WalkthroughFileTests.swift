@@ -61,7 +61,7 @@ import Testing
         (#"{"width": 1, "pages": [{"speed": [1e400, 0]}]}"#, #"page 0: key "speed": number out of range (not finite)"#),
         (#"{"width": 1, "pages": [{"animateAlpha": 1}]}"#, #"page 0: key "animateAlpha": must be a boolean, got a number"#),
         (#"{"width": 1, "pages": [{"spead": [0, 1]}]}"#,
-         #"page 0: unknown key "spead"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation"#),
+         #"page 0: unknown key "spead"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation, timeline"#),
         (#"{"width": 1, "pages": [{"subviewCount": -1}]}"#, #"page 0: key "subviewCount": must be ≥ 0, got -1"#),
         (#"{"width": 1, "pages": [{"subviewCount": 1.5}]}"#, #"page 0: key "subviewCount": must be an integer, got 1.5"#),
         (#"{"width": 1, "pages": [{"subviewCount": 100000000}]}"#,
@@ -79,7 +79,7 @@ import Testing
         (#"{"width": 1, "pages": [{"subviews": [{"tag": "a"}]}]}"#, #"page 0, subview 0: key "tag": must be a number, got a string"#),
         (#"{"width": 1, "pages": [{"subviews": [{}, {"frame": [1, 2, 3]}]}]}"#,
          #"page 0, subview 1: key "frame": must be an array of 4 numbers, got 3 elements"#),
-        (#"{"width": 1, "pages": [{"subviews": [{"name": "x"}]}]}"#, #"page 0, subview 0: unknown key "name"; allowed keys: tag, frame"#),
+        (#"{"width": 1, "pages": [{"subviews": [{"name": "x"}]}]}"#, #"page 0, subview 0: unknown key "name"; allowed keys: tag, frame, timeline"#),
         (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 0], "angle": 1}}]}"#,
          #"page 0, rotation: key "axis": must not be zero"#),
         (#"{"width": 1, "pages": [{"rotation": {"angle": 1}}]}"#,
@@ -120,7 +120,7 @@ import Testing
     /// Strings from the file are echoed escaped and cut to 60 characters: every error is one line.
     @Test(arguments: [
         (#"{"width":320,"pages":[{"a\nb":1}]}"#,
-         #"page 0: unknown key "a\nb"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation"#),
+         #"page 0: unknown key "a\nb"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation, timeline"#),
         (#"{"width": 1, "pages": [], "x\u2028\u0000y": 1}"#, #"walkthrough: unknown key "x\u2028\u0000y"; allowed keys: width, pages"#),
         (#"{"width": 1, "pages": [{"animationType": "Zoom\r\n\u001b[2J"}]}"#,
          #"page 0: key "animationType": unknown animationType "Zoom\r\n\u001b[2J"; allowed values: Linear, Curve, Zoom, InOut"#),

@@ -57,7 +57,7 @@ enum ImplementationKind: String, CaseIterable, Sendable {
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         case .c, .limit:
             var animator = WalkthroughAnimator(plan: plan, layout: layout,
-                                               kernel: self == .c ? CAnchorKernel() : StoreLimitKernel())
+                                               kernel: self == .c ? CKeyframeAnchorKernel() : StoreLimitKernel())
             animator.threads = 1
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         }

@@ -50,7 +50,7 @@ struct Scenario: Sendable {
         singlePage("rotate3d-spin", "Linear + rotation with per-subview angles (angleVariance 0.001)", type: .linear,
                    rotation: { readmeRotation(variance: 0.001) }),
         storyboard,
-    ]
+    ] + keyframeScenarios
 
     /// `Benchmarks/Scenarios/storyboard.json`, every page scaled so that the window holds
     /// about `count` subviews.

@@ -88,8 +88,10 @@ enum Suite {
                 guard page.animated == expected.animated, page.offset == expected.offset else {
                     throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
                 }
+                let model = walkthrough.pages[expected.index]
+                let keyframes = model.timeline != nil || model.subviews.contains { $0.timeline != nil } ? KeyframeTolerance(model) : nil
                 for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
-                    if let why = ParityTolerance.mismatch(a, b) {
+                    if let why = keyframes.map({ $0.mismatch(a, b) }) ?? ParityTolerance.mismatch(a, b) {
                         throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
                     }
                 }

@@ -13,6 +13,8 @@ public struct AnimationPlan: Sendable {
     /// Subview slots over all pages, padding included: the pages' padded counts added up.
     package let slotCount: Int
     @usableFromInline let storage: PlanStorage
+    /// Per page, its keyframe tables when it is in `KeyframeMode.lanes`.
+    let laneTimelines: [LaneTimelines?]
 
     /// Lays out `walkthrough`'s per-subview parameters for the kernels, once.
     public init(_ walkthrough: Walkthrough) {
@@ -26,13 +28,16 @@ public struct AnimationPlan: Sendable {
             pages.append(PageLayout(start: start, count: page.subviews.count, paddedCount: padded,
                                     animationType: page.animationType, animateAlpha: page.animateAlpha,
                                     rotation: page.rotation, speed: page.speed, speedVariance: page.speedVariance,
-                                    speedBound: bound))
+                                    speedBound: bound, keyframes: KeyframeMode(page)))
             start += padded
         }
         self.walkthrough = walkthrough
         self.pages = pages
         self.slotCount = start
         self.storage = PlanStorage(slots: start)
+        self.laneTimelines = zip(walkthrough.pages, pages).map { page, layout in
+            if case .lanes = layout.keyframes { return LaneTimelines(page) } else { return nil }
+        }
         for (page, layout) in zip(walkthrough.pages, pages) {
             storage.fill(page, at: layout.start)
         }
@@ -84,6 +89,9 @@ package struct KernelInputs {
     package let speeds: UnsafePointer<Float>
     /// One bit mask per block: bit `l` is set when lane `l` is static.
     package let staticLanes: UnsafePointer<UInt8>
+    /// The page's keyframe tables and segment cache (`KeyframeMode.lanes` only), set by
+    /// the animator.
+    package var keyframes: KeyframeInputs?
 
     init(speeds: UnsafePointer<Float>, staticLanes: UnsafePointer<UInt8>) {
         (self.speeds, self.staticLanes) = (speeds, staticLanes)

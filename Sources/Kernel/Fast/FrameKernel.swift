@@ -7,6 +7,10 @@
 enum FrameKernel {
     /// Blocks `blocks` of one page, in the outputs' layout.
     static func run(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
+        if let keyframes = k.laneKeyframes {
+            KeyframeKernel.run(k, keyframes, input, output, blocks: blocks)
+            return
+        }
         switch output.layout {
         case .blocks: run(k, input, output, blocks, BlockWriter.self)
         case .float4x4: run(k, input, output, blocks, Float4x4Writer.self)
@@ -38,15 +42,17 @@ enum FrameKernel {
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
-    /// pages add `f·s_k.x`, `g·s_k.y` to row 4.
+    /// pages add `f·s_k.x`, `g·s_k.y` to row 4 (to the keyframed pose's `m41`, `m42`).
     @inline(never)
     static func uniform<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
                                          _ blocks: Range<Int>, _: W.Type) {
         let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
+        // The matrix's own row 4 (+0 but for a keyframed pose, `PageConstants.applyUniform`);
+        // adding +0 also turns −0 into +0, as the reference's additions do.
+        let m41 = Lanes.Floats(repeating: k.matrix[12]), m42 = Lanes.Floats(repeating: k.matrix[13])
         let template = W.template(k.matrix, alpha: k.alpha)
         for i in blocks {
-            // `+ 0` turns −0 into +0, as the reference's additions do.
-            W.storeTranslated(template, m41: f * input.speedX(i) + 0, m42: g * input.speedY(i) + 0, output, block: i)
+            W.storeTranslated(template, m41: f * input.speedX(i) + m41, m42: g * input.speedY(i) + m42, output, block: i)
             W.patchStatics(input, output, block: i)
         }
     }

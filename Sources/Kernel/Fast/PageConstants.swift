@@ -24,6 +24,9 @@ package struct PageConstants: Sendable {
     /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
     /// builds `R(θ_k)·A·P` per lane from the fields below.
     package internal(set) var spin: Spin?
+    /// Set for a page whose lanes read timelines at different times (`KeyframeMode.lanes`):
+    /// then `KeyframeKernel` runs instead of the kernels above.
+    package internal(set) var laneKeyframes: LaneKeyframes?
 
     package struct Spin: Sendable {
         /// `A = angle·(1 − o)` and `D = angleVariance·(1 − o)`: `θ_k = A + (k + 1)·D`.
@@ -65,6 +68,12 @@ package struct PageConstants: Sendable {
             saturation = Saturation(factors: fg, speed: page.pointee.speed, variance: page.pointee.speedVariance)
         } else {
             saturation = nil
+        }
+        laneKeyframes = nil
+        switch page.pointee.keyframes {
+        case .none: break
+        case .uniform(let timeline): applyUniform(timeline, page, offset: o)
+        case .lanes(let planar): laneKeyframes = LaneKeyframes(offset: o, planar: planar)
         }
     }
 

@@ -17,6 +17,8 @@ package struct PageLayout: Hashable, Sendable {
     /// The largest `|s_k.x|` and `|s_k.y|` on the page: whether a frame's translations can
     /// overflow Float is known per page.
     package let speedBound: SIMD2<Double>
+    /// How the page's timelines are evaluated.
+    package let keyframes: KeyframeMode
 
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }

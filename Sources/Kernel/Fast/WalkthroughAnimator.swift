@@ -34,6 +34,8 @@ public struct WalkthroughAnimator: Sendable {
     /// Whether `kernel` is the SIMD kernel, which is then called directly, not through
     /// the existential (a few dozen instructions a page and frame).
     private let usesSIMDKernel: Bool
+    /// Each keyframed lane's current segment (`KeyframeMode.lanes` pages), kept between frames.
+    private var segments: SegmentCache
 
     /// An animator for `walkthrough` whose frames are stored in `layout`: lays out its
     /// parameters once (`AnimationPlan`). The frame is the identity with alpha 1
@@ -53,6 +55,7 @@ public struct WalkthroughAnimator: Sendable {
         self.kernel = kernel
         usesSIMDKernel = kernel is SIMDPageKernel
         frame = FrameBuffer(for: plan, layout: layout)
+        segments = SegmentCache(plan)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }
 
@@ -96,6 +99,7 @@ public struct WalkthroughAnimator: Sendable {
     /// subviews in the window.
     private mutating func advance(to x: Double) throws(WalkthroughError) -> Int {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
+        if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
         currentPage = try walkthrough.currentPage(scroll: x)
         scrollPosition = x
         var work = 0
@@ -128,13 +132,19 @@ public struct WalkthroughAnimator: Sendable {
     public mutating func animate(page: Int, offset o: Double) {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
+        if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
         evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base, frame.geometry)
     }
 
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
                           _ geometry: FrameGeometry) {
         let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
-        let inputs = plan.inputs(i)
+        var inputs = plan.inputs(i)
+        if let tables = plan.laneTimelines[i] {
+            let start = segments.pageStarts[i]
+            inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
+                                              flags: segments.flags + start)
+        }
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.

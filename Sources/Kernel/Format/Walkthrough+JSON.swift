@@ -11,9 +11,9 @@
 extension Walkthrough {
     static let fileKeys = ["width", "pages"]
     static let pageKeys = ["animationType", "speed", "speedVariance", "staticTags", "animateAlpha",
-                           "subviews", "subviewCount", "rotation"]
+                           "subviews", "subviewCount", "rotation", "timeline"]
     static let rotationKeys = ["axis", "angle", "angleVariance", "perspective"]
-    static let subviewKeys = ["tag", "frame"]
+    static let subviewKeys = ["tag", "frame", "timeline"]
 
     /// Loads a walkthrough file's text.
     /// - Throws: a `WalkthroughError` that names the page (by index) and the key, or the
@@ -94,6 +94,8 @@ extension Walkthrough {
                 page.subviews = try subviews(&json, field, budget: &budget)
             case "rotation":
                 page.rotation = try rotation(&json, context: "\(context), rotation")
+            case "timeline":
+                page.timeline = try timeline(&json, context: context, ofPage: true)
             default:
                 throw json.unknownKey(key, context: context, allowed: pageKeys)
             }
@@ -130,6 +132,8 @@ extension Walkthrough {
             case "frame":
                 let f = try json.numbers(field, count: 4)
                 subview.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3])
+            case "timeline":
+                subview.timeline = try timeline(&json, context: context, ofPage: false)
             default:
                 throw json.unknownKey(key, context: context, allowed: subviewKeys)
             }

@@ -15,15 +15,18 @@ public struct Page: Hashable, Sendable {
     public var subviews: [Subview]
     /// The custom 3D rotation with perspective, if any.
     public var rotation: Rotation?
+    /// Keyframes for every non-static subview without a timeline of its own, if any.
+    public var timeline: Timeline?
 
-    /// A page with the storyboard defaults: Linear, no speed, no static tags, no alpha, no subviews, no rotation.
+    /// A page with the storyboard defaults: Linear, no speed, no static tags, no alpha, no subviews, no rotation, no timeline.
     public init(animationType: AnimationType = .linear,
                 speed: SIMD2<Double> = .zero,
                 speedVariance: SIMD2<Double> = .zero,
                 staticTags: StaticTags = [],
                 animateAlpha: Bool = false,
                 subviews: [Subview] = [],
-                rotation: Rotation? = nil) {
+                rotation: Rotation? = nil,
+                timeline: Timeline? = nil) {
         self.animationType = animationType
         self.speed = speed
         self.speedVariance = speedVariance
@@ -31,6 +34,7 @@ public struct Page: Hashable, Sendable {
         self.animateAlpha = animateAlpha
         self.subviews = subviews
         self.rotation = rotation
+        self.timeline = timeline
     }
 
     /// `s_k = speed + (k + 1) · speedVariance`. Depends on the hierarchy position alone:
@@ -44,5 +48,12 @@ public struct Page: Hashable, Sendable {
     @inlinable
     public func isStatic(subview k: Int) -> Bool {
         staticTags.contains(subviews[k].tag)
+    }
+
+    /// The timeline subview `k` follows: its own, else the page's; nil for none. (Static
+    /// subviews ignore it.)
+    @inlinable
+    public func timeline(ofSubview k: Int) -> Timeline? {
+        subviews[k].timeline ?? timeline
     }
 }

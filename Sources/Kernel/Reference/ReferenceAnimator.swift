@@ -2,7 +2,8 @@
 ///
 /// Per subview it starts from the identity and applies one `Transform3D` operation as
 /// `BWWalkthroughPageViewController` does, then the page's rotation and perspective,
-/// all in Double, array of structs. It is the oracle the fast path is tested against and
+/// then the keyframed pose of its timeline in front (`TimelineReference`), all in Double,
+/// array of structs. It is the oracle the fast path is tested against and
 /// the "literal port" the benchmark measures: keep it plain, do not tune it.
 public enum ReferenceAnimator {
     /// Every subview of `page` at offset `o`.
@@ -44,7 +45,13 @@ public enum ReferenceAnimator {
                 transform = transform.concatenating(.perspective(distance: d))
             }
         }
-        let alpha = PageAnimation.alpha(offset: o, animateAlpha: page.animateAlpha)
+        var alpha = PageAnimation.alpha(offset: o, animateAlpha: page.animateAlpha)
+        if let timeline = page.timeline(ofSubview: k) {
+            // M = K · R(θ_k) · A · P: the keyframed pose first, in local space.
+            let pose = TimelineReference.pose(timeline, at: TimelineReference.time(page, subview: k, offset: o))
+            transform = pose.transform.concatenating(transform)
+            alpha *= pose.alpha
+        }
         return SubviewState(tag: tag, transform: transform, alpha: alpha, isStatic: false)
     }
 

@@ -1,0 +1,34 @@
+/// An easing as the two cubics the lanes evaluate: `B_x(u) = ((ax·u + bx)·u + cx)·u` and
+/// `B_y(u)` likewise, with `cx = 3·x1`, `bx = 3·(x2 − x1) − cx`, `ax = 1 − cx − bx`.
+///
+/// Every easing takes this one form, so that lanes of different easings run the same
+/// instructions: `linear` is `B_x = B_y = u` (the solve returns `u = p` to the rounding),
+/// `hold` is `B_x = u`, `B_y = 0` (exactly 0). `isLinearInX` marks the curves whose solve
+/// is `u = p` (linear and hold): a block of such lanes skips it.
+package struct EasingPolynomial: Hashable {
+    package var ax, bx, cx, ay, by, cy: Double
+    package var isLinearInX: Bool
+
+    package init(_ easing: Easing) {
+        switch easing.curve {
+        case .linear: self.init(x1: 1.0 / 3, y1: 1.0 / 3, x2: 2.0 / 3, y2: 2.0 / 3, linear: true)
+        case .hold: self.init(ax: 0, bx: 0, cx: 1, ay: 0, by: 0, cy: 0, linear: true)
+        case .bezier(let c): self.init(x1: c.x, y1: c.y, x2: c.z, y2: c.w, linear: false)
+        }
+    }
+
+    private init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double, linear: Bool) {
+        (self.ax, self.bx, self.cx, self.ay, self.by, self.cy, isLinearInX) = (ax, bx, cx, ay, by, cy, linear)
+    }
+
+    private init(x1: Double, y1: Double, x2: Double, y2: Double, linear: Bool) {
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+        isLinearInX = linear
+        if linear { (ax, bx, cx, ay, by, cy) = (0, 0, 1, 0, 0, 1) }
+    }
+}

@@ -1,0 +1,10 @@
+/// Where a page's keyframe lanes are for one kernel call (`KeyframeMode.lanes`): the plan's
+/// tables and the animator's segment cache, from the page's first block.
+package struct KeyframeInputs {
+    /// The plan's tables of the page (valid while the plan lives; not retained per call).
+    package let tables: Unmanaged<LaneTimelines>
+    /// `tables.tracks.count` `TrackLanes` per block, then the next block.
+    package let lanes: UnsafeMutablePointer<TrackLanes>
+    /// One byte of `TrackLanes` flags per entry of `lanes`.
+    package let flags: UnsafeMutablePointer<UInt8>
+}

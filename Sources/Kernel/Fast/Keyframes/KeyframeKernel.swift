@@ -1,0 +1,78 @@
+/// The fast path for pages whose lanes read timelines at different times (`KeyframeMode.lanes`):
+/// per block of 8 subviews, each present track's value in lanes, then `M = K·B` per lane.
+///
+/// Per block: `τ = o − shift` (8 Doubles: the contract's exact time), each track's cached
+/// segment checked with exact compares (`TrackLanes.holds`) and found again only where a
+/// lane left it (`SegmentCache.refresh`), `p` and the easing in Float lanes
+/// (`TrackLanes.eased`, `BezierLanes`), the rotation's sine and cosine by `VectorTrig`.
+/// `K = S·R(θ, axis)·T` and the page part `B = R(θ_k)·A·P` compose per lane
+/// (`KeyframeComposition`); alpha is the page's times the track's, clamped.
+enum KeyframeKernel {
+    static func run(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
+                    _ output: KernelOutputs, blocks: Range<Int>) {
+        guard let lanes = input.keyframes else { return }
+        switch output.layout {
+        case .blocks: run(k, keyframes, input, lanes, output, blocks, BlockWriter.self)
+        case .float4x4: run(k, keyframes, input, lanes, output, blocks, Float4x4Writer.self)
+        case .caTransform3D: run(k, keyframes, input, lanes, output, blocks, CATransform3DWriter.self)
+        }
+    }
+
+    @inline(never)
+    static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
+                                     _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>, _: W.Type) {
+        typealias V = Lanes.Floats
+        let tables = lanes.tables.takeUnretainedValue()
+        let stride = tables.tracks.count
+        // Each track's place among the block's entries, −1 when no lane has it.
+        var slots = SIMD4<Int>(repeating: -1)
+        for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
+        let (tSlot, sSlot, rSlot, aSlot) = (slots[0], slots[1], slots[2], slots[3])
+        let o = Lanes.Doubles(repeating: keyframes.offset)
+        let pageAlpha = V(repeating: k.alpha)
+        let page = KeyframeComposition.Page(k)
+        for i in blocks {
+            let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
+            let entry = i &* stride
+            var pose = KeyframeComposition.Pose()
+            if tSlot >= 0 {
+                let (x, y) = value(lanes, entry &+ tSlot, .translation, i, tau, tables)
+                (pose.tx, pose.ty) = (x, y)
+            }
+            if sSlot >= 0 {
+                let (x, y) = value(lanes, entry &+ sSlot, .scale, i, tau, tables)
+                (pose.sx, pose.sy) = (x, y)
+            }
+            if rSlot >= 0 {
+                let t = lanes.lanes + (entry &+ rSlot)
+                if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + (entry &+ rSlot), kind: .rotation, block: i, tau: tau, tables: tables) }
+                let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
+                let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
+                (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
+            }
+            var alpha = pageAlpha
+            if aSlot >= 0 {
+                let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
+                alpha *= LaneMath.min(LaneMath.max(a, V()), V(repeating: 1))
+            }
+            let m = keyframes.planar
+                ? KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha)
+                : KeyframeComposition.general(pose, page, input, axes: tables.axes + i &* 9 &* Lanes.count, block: i, alpha: alpha)
+            W.store(m, output, block: i)
+            W.patchStatics(input, output, block: i)
+        }
+    }
+
+    /// A track's two value lanes in block `i`, after checking (and if need be refreshing)
+    /// its cached segments.
+    @inline(__always)
+    static func value(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
+                      _ tables: LaneTimelines) -> (Lanes.Floats, Lanes.Floats) {
+        let t = lanes.lanes + entry
+        if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
+        let flags = lanes.flags[entry]
+        if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
+        let e = TrackLanes.eased(t, tau, flags: flags)
+        return (t.pointee.v0x + t.pointee.dvx * e, t.pointee.v0y + t.pointee.dvy * e)
+    }
+}

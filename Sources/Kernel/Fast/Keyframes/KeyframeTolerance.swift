@@ -1,0 +1,72 @@
+/// How far the fast path's keyframed subviews may stray from the reference: the usual
+/// `ParityTolerance` plus what the keyframes add, from the magnitudes in play (SEMANTICS.md:
+/// "fields then stay within the usual tolerances scaled by the magnitudes in play").
+///
+/// The eased fraction is within `δ = 2e-6·max(1, S)` of the exact one (`BezierLanes`; `S`
+/// the largest slope of the page's Bézier easings), plus 1e-6 for the Float rounding of
+/// `p` and of the values. A track's value then errs by `δ·Δ` for its largest step `Δ`
+/// between keyframes, and `K·B` carries that into the fields: the rows 1–3 of `K` by
+/// `W = Δθ·s + Δs` (rotation span `Δθ` times the largest scale `s`, plus the scale span),
+/// row 4 by `Δt + t·W`. So a field `b` of the reference may be off by the usual allowance
+/// plus `δ·W·(1 + |b|)` (rows 1–3, alpha) or `δ·(Δt + t·W)·(1 + |b|)` (translations).
+package struct KeyframeTolerance: Sendable {
+    /// `δ`, `W` and `Δt + t·W` of a page.
+    package let delta: Double, pose: Double, translation: Double
+
+    /// The tolerance of `page`'s subviews.
+    package init(_ page: Page) {
+        let timelines = [page.timeline].compactMap { $0 } + page.subviews.compactMap(\.timeline)
+        var slope = 1.0, scale = 1.0, t = 0.0
+        var spans = SIMD3<Double>.zero  // translation, scale, rotation
+        func span<V>(_ track: [Keyframe<V>]?, _ component: (V) -> [Double]) -> Double {
+            let values = (track ?? []).map { component($0.value) }
+            return zip(values, values.dropFirst()).map { a, b in zip(a, b).map { ($1 - $0).magnitude }.max() ?? 0 }.max() ?? 0
+        }
+        for tl in timelines {
+            for k in tl.scale ?? [] { scale = Swift.max(scale, k.value.x.magnitude, k.value.y.magnitude) }
+            for k in tl.translation ?? [] { t = Swift.max(t, k.value.x.magnitude, k.value.y.magnitude) }
+            spans = pointwiseMax(spans, SIMD3(span(tl.translation) { [$0.x, $0.y] }, span(tl.scale) { [$0.x, $0.y] },
+                                              span(tl.rotation) { [$0] }))
+            for e in [tl.translation?.map(\.easing), tl.scale?.map(\.easing), tl.rotation?.map(\.easing),
+                      tl.alpha?.map(\.easing)].compactMap({ $0 }).joined() {
+                slope = Swift.max(slope, KeyframeTolerance.largestSlope(e))
+            }
+        }
+        delta = 2e-6 * slope + 1e-6
+        pose = spans.z * scale + spans.y + 1  // + 1: alpha's span
+        translation = spans.x + t * pose
+    }
+
+    /// The largest `dE/dp` of an easing, sampled (`.infinity` where `B_x' = 0` and `B_y' ≠ 0`).
+    package static func largestSlope(_ easing: Easing) -> Double {
+        guard let c = easing.controlPoints else { return 1 }
+        var largest = 0.0
+        for i in 0...1000 {
+            let u = Double(i) / 1000, v = 1 - u
+            let dx = 3 * v * v * c.x + 6 * v * u * (c.z - c.x) + 3 * u * u * (1 - c.z)
+            let dy = 3 * v * v * c.y + 6 * v * u * (c.w - c.y) + 3 * u * u * (1 - c.w)
+            if dx == 0 { if dy != 0 { return .infinity } else { continue } }
+            largest = Swift.max(largest, (dy / dx).magnitude)
+        }
+        return largest
+    }
+
+    /// The allowance of field `c` (0 … 15, 16 for alpha) against the reference's `b`.
+    package func allowed(field c: Int, reference b: Double) -> Double {
+        let isTranslation = (12...14).contains(c)
+        return ParityTolerance.allowed(field: c, reference: b) + delta * (isTranslation ? translation : pose) * (1 + b.magnitude)
+    }
+
+    /// The first field where `a` strays from `b` beyond the allowance, or nil.
+    package func mismatch(_ a: SubviewState, _ b: SubviewState) -> String? {
+        let fa = a.transform.vector, fb = b.transform.vector
+        for c in 0..<16 where !((fa[c] - fb[c]).magnitude <= allowed(field: c, reference: fb[c])) {
+            return "field \(c): \(fa[c]) vs reference \(fb[c]) (allowance \(allowed(field: c, reference: fb[c])))"
+        }
+        if !((a.alpha - b.alpha).magnitude <= allowed(field: 16, reference: b.alpha)) {
+            return "alpha: \(a.alpha) vs reference \(b.alpha)"
+        }
+        if a.isStatic != b.isStatic || a.tag != b.tag { return "static flag or tag" }
+        return nil
+    }
+}

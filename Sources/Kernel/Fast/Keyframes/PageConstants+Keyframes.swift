@@ -1,0 +1,41 @@
+extension PageConstants {
+    /// What `KeyframeKernel` needs besides the page's usual constants (`KeyframeMode.lanes`).
+    package struct LaneKeyframes: Sendable {
+        /// The page offset `o`: lane `k` reads its timeline at `o − shift_k`.
+        package let offset: Double
+        /// The page part `B = R·A·P` is `diag(m, m, 1)` (no page rotation) and every lane's
+        /// timeline turns about z: `M = K·B` takes 8 products a lane instead of 48.
+        package let planar: Bool
+    }
+
+    /// Folds the pose of `timeline` at `τ = o` into the page's matrix and alpha
+    /// (`KeyframeMode.uniform`): `M = K · (R·A·P)` in Double, rounded to Float once, and
+    /// `alpha = alpha_page · alpha_track`. Row 4 of `K · (R·A·P)` without the page's
+    /// per-subview translation is `tx·B₁ + ty·B₂ + (0, 0, 0, 1)`, which the uniform
+    /// kernel adds to `f·s_k.x`, `g·s_k.y` (the per-subview row 4 of `B` is
+    /// `(f·s_k.x, g·s_k.y, 0, 1)`, and `K`'s fourth column is `(0, 0, 0, 1)`).
+    mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double) {
+        let pose = PageConstants.pose(timeline, at: o)
+        let m = PageAnimation.mirrored(o)
+        var base = page.pointee.animationType == .zoom ? Transform3D.scale(m, m, 1) : .identity
+        if let rotation = page.pointee.rotation {
+            let axis = rotation.axis
+            base = base.rotated(rotation.angle(ofSubview: 0, offset: o), axis.x, axis.y, axis.z)
+            if let d = rotation.perspective { base = base.concatenating(.perspective(distance: d)) }
+        }
+        let fields = pose.transform.concatenating(base).vector
+        for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
+        alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha) * pose.alpha)
+    }
+
+    /// `K` and `alpha_track` of `timeline` at `τ` in Double, without allocating.
+    static func pose(_ timeline: Timeline, at tau: Double) -> (transform: Transform3D, alpha: Double) {
+        let t = timeline.translation.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(0, 0)
+        let s = timeline.scale.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(1, 1)
+        let theta = timeline.rotation.map { ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x } ?? 0
+        let alpha = timeline.alpha.map { Swift.min(Swift.max(ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x, 0), 1) } ?? 1
+        let axis = timeline.axis
+        let k = Transform3D.translation(t.x, t.y, 0).rotated(theta, axis.x, axis.y, axis.z).scaled(s.x, s.y, 1)
+        return (k, alpha)
+    }
+}

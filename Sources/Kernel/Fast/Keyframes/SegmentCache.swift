@@ -1,0 +1,108 @@
+/// Each lane's current keyframe segment per track, kept from frame to frame by an animator
+/// (scrolling is coherent: a lane changes segment once per keyframe it passes, not every
+/// frame). One `TrackLanes` per block and present track of every page in
+/// `KeyframeMode.lanes`, plus one byte of flags each.
+///
+/// Only a starting point: `KeyframeKernel` checks every lane's segment each frame with
+/// exact Double compares and finds it again where it left (`refresh`), so a frame does not
+/// depend on the frames before it, and a split frame is bitwise the single-core one (the
+/// workers own disjoint blocks). A value with copy-on-write storage, like `FrameBuffer`.
+final class SegmentCache: @unchecked Sendable {
+    let lanes: UnsafeMutablePointer<TrackLanes>
+    let flags: UnsafeMutablePointer<UInt8>
+    let count: Int
+    /// Per page: its first `TrackLanes`, or −1 for a page not in `KeyframeMode.lanes`.
+    let pageStarts: [Int]
+
+    init(_ plan: AnimationPlan) {
+        var starts: [Int] = [], count = 0
+        for (i, page) in plan.pages.enumerated() {
+            if let tables = plan.laneTimelines[i] {
+                starts.append(count)
+                count += page.blocks * tables.tracks.count
+            } else {
+                starts.append(-1)
+            }
+        }
+        (pageStarts, self.count) = (starts, count)
+        lanes = .allocateAligned(count)
+        flags = .allocateAligned(count)
+        lanes.initialize(repeating: .invalid, count: count)
+        flags.initialize(repeating: 0, count: count)
+    }
+
+    private init(copying other: SegmentCache) {
+        (pageStarts, count) = (other.pageStarts, other.count)
+        lanes = .allocateAligned(count)
+        flags = .allocateAligned(count)
+        lanes.initialize(from: other.lanes, count: count)
+        flags.initialize(from: other.flags, count: count)
+    }
+
+    func copy() -> SegmentCache { SegmentCache(copying: self) }
+
+    deinit {
+        lanes.deallocate()
+        flags.deallocate()
+    }
+
+    /// Finds the segment of every lane of `t` (track `kind`, block `block`) whose `τ` left
+    /// its cached one, and the block's flags again. Scalar: it runs when a lane crosses a
+    /// keyframe, not every frame; raw memory only (it was 17% of own timelines' time with
+    /// arrays and a copy of the whole block).
+    @inline(never)
+    static func refresh(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UnsafeMutablePointer<UInt8>, kind: TrackKind,
+                        block: Int, tau: Lanes.Doubles, tables: LaneTimelines) {
+        let raw = UnsafeMutableRawPointer(t)
+        let doubles = raw.assumingMemoryBound(to: Double.self)  // lo: lanes 0–7, hi: 8–15
+        let floats = (raw + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
+        func put(_ field: Int, _ l: Int, _ v: Float) { floats[field &* Lanes.count &+ l] = v }
+        let neutral = kind.neutral
+        for l in 0..<Lanes.count {
+            let time = tau[l]
+            if time - doubles[l] >= 0 && doubles[Lanes.count &+ l] - time > 0 { continue }
+            let source = Int(tables.laneSource[block &* Lanes.count &+ l])
+            let start = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue]) : 0
+            let count = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue &+ 1]) : 0
+            var lo = -Double.infinity, hi = Double.infinity, invLen = 0.0
+            var v0 = neutral, dv = SIMD2<Double>.zero
+            var easing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)  // linear
+            if count > 0 {
+                let times = tables.timeTable, first = start, last = start &+ count &- 1
+                if time.isNaN {
+                    (lo, hi, v0) = (.infinity, -.infinity, SIMD2(repeating: .nan))
+                } else if time < times[first] {
+                    (hi, v0) = (times[first], tables.valueTable[first])
+                } else if time >= times[last] {
+                    (lo, v0) = (times[last], tables.valueTable[last])
+                } else {
+                    var (a, b) = (first, last)  // times[a] ≤ τ < times[b]
+                    while b &- a > 1 {
+                        let mid = (a &+ b) / 2
+                        if time < times[mid] { b = mid } else { a = mid }
+                    }
+                    (lo, hi) = (times[a], times[b])
+                    invLen = 1 / (hi - lo)
+                    v0 = tables.valueTable[a]
+                    dv = tables.valueTable[b] - v0
+                    easing = tables.easingTable[a]
+                }
+            }
+            doubles[l] = lo
+            doubles[Lanes.count &+ l] = hi
+            put(0, l, Float(invLen))
+            if kind == .rotation {
+                let high = Float(v0.x)
+                put(1, l, high)
+                put(2, l, Float(v0.x - Double(high)))
+            } else {
+                put(1, l, Float(v0.x))
+                put(2, l, Float(v0.y))
+            }
+            put(3, l, Float(dv.x))
+            put(4, l, Float(dv.y))
+            for c in 0..<6 { put(5 &+ c, l, easing[c]) }
+        }
+        flags.pointee = TrackLanes.flags(t)
+    }
+}

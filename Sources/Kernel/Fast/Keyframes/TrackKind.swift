@@ -1,0 +1,25 @@
+/// The four tracks of a timeline, in the order the fast path stores them.
+enum TrackKind: Int, CaseIterable {
+    case translation, scale, rotation, alpha
+
+    /// The bit of this track in a page's mask of present tracks.
+    var bit: UInt8 { 1 << UInt8(rawValue) }
+
+    /// The track's neutral value: `[0, 0]`, `[1, 1]`, 0, 1.
+    var neutral: SIMD2<Double> {
+        switch self {
+        case .translation, .rotation: return SIMD2(0, 0)
+        case .scale, .alpha: return SIMD2(1, 1)
+        }
+    }
+
+    /// This track of `timeline` as times, values (two numbers; scalars in x) and easings.
+    func keyframes(of timeline: Timeline) -> [(at: Double, value: SIMD2<Double>, easing: Easing)]? {
+        switch self {
+        case .translation: return timeline.translation?.map { ($0.at, $0.value, $0.easing) }
+        case .scale: return timeline.scale?.map { ($0.at, $0.value, $0.easing) }
+        case .rotation: return timeline.rotation?.map { ($0.at, SIMD2($0.value, 0), $0.easing) }
+        case .alpha: return timeline.alpha?.map { ($0.at, SIMD2($0.value, 0), $0.easing) }
+        }
+    }
+}

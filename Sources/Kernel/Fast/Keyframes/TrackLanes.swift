@@ -1,0 +1,54 @@
+/// One track of one block of 8 lanes: the segment each lane's time sits in, with what it
+/// takes to evaluate it there, as lane vectors (the animator's `SegmentCache` holds one per
+/// block and present track).
+///
+/// Lane `l` is valid while `lo ≤ τ < hi` (exact Double compares: `τ − lo ≥ 0` and
+/// `hi − τ > 0` have the signs of the comparisons, as IEEE subtraction of unequal numbers
+/// never gives zero). Then `p = Float(τ − lo)·invLen`, `E = B_y(u)` with `B_x(u) = p`
+/// (`EasingPolynomial`), and the value is `v0 + dv·E`. Before the first keyframe
+/// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`.
+/// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
+package struct TrackLanes {
+    var lo, hi: Lanes.Doubles
+    var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
+    var ax, bx, cx, ay, by, cy: Lanes.Floats
+
+    /// Never valid: the first frame finds every lane's segment.
+    static let invalid = TrackLanes(
+        lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
+        dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero)
+
+    /// Whether every lane's `τ` is inside its cached segment. (Static, through a pointer:
+    /// a method of `pointee` copied the whole 480 bytes first.)
+    @inline(__always)
+    static func holds(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> Bool {
+        LaneMath.holds(tau, lo: t.pointee.lo, hi: t.pointee.hi)
+    }
+
+    /// Block flags (`SegmentCache.flags`): every lane's value is `v0` (skip the easing).
+    static let constant: UInt8 = 1
+    /// Some lane needs the Bézier solve (its `B_x` is not `u`).
+    static let solves: UInt8 = 2
+
+    /// The flags of the segments cached at `t`.
+    static func flags(_ t: UnsafePointer<TrackLanes>) -> UInt8 {
+        let moving = LaneMath.magnitude(t.pointee.dvx) + LaneMath.magnitude(t.pointee.dvy)
+        let curved = LaneMath.magnitude(t.pointee.ax) + LaneMath.magnitude(t.pointee.bx) + LaneMath.magnitude(t.pointee.cx - 1)
+        var constant = true, solves = false
+        for l in 0..<Lanes.count where t.pointee.invLen[l] != 0 && moving[l] != 0 {
+            constant = false
+            if curved[l] != 0 { solves = true }
+        }
+        return (constant ? TrackLanes.constant : 0) | (solves ? TrackLanes.solves : 0)
+    }
+
+    /// `E` in every lane (0 where the block is constant).
+    @inline(__always)
+    static func eased(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
+        if flags & TrackLanes.constant != 0 { return .zero }
+        // The bound keeps Float(τ − lo) finite where lo = −∞ (and invLen = 0).
+        let p = LaneMath.float(LaneMath.min(tau - t.pointee.lo, Lanes.Doubles(repeating: 1e30))) * t.pointee.invLen
+        let u = flags & TrackLanes.solves != 0 ? BezierLanes.solve(p, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx) : p
+        return ((t.pointee.ay * u + t.pointee.by) * u + t.pointee.cy) * u
+    }
+}

@@ -1,0 +1,103 @@
+// Timelines in walkthrough files (SEMANTICS.md, "Keyframe timelines"): the `timeline` key of
+// a page or a subview.
+//
+// Errors name the page, the subview for a subview's timeline, and the key path inside the
+// timeline: `page 1, subview 2: key "timeline.rotation[3].at": must be greater than …`.
+// The reader checks the shape (keys, types, lengths, required keys, easing names); the
+// rules about values (ranges, strictly increasing times, a non-zero axis, Bézier control
+// points) live in `Timeline.init` and `Easing.init`, and their errors come back here keyed
+// by their path, which the reader puts after `timeline.`.
+
+extension Walkthrough {
+    static let pageTimelineKeys = ["translation", "scale", "rotation", "alpha", "axis", "stagger"]
+    static let subviewTimelineKeys = ["translation", "scale", "rotation", "alpha", "axis"]
+    static let keyframeKeys = ["at", "value", "easing"]
+
+    /// The timeline that starts here; `context` names its page (and subview). Only a page's
+    /// timeline may have a `stagger`.
+    static func timeline(_ json: inout JSONScanner, context: String, ofPage: Bool) throws(WalkthroughError) -> Timeline {
+        let field = JSONField(context: context, key: "timeline")
+        let kind = json.peek()
+        guard kind == .object else { throw field.error("must be an object, got \(kind.name)") }
+        var translation: [Keyframe<SIMD2<Double>>]?, scale: [Keyframe<SIMD2<Double>>]?
+        var rotation: [Keyframe<Double>]?, alpha: [Keyframe<Double>]?
+        var axis = SIMD3<Double>(0, 0, 1), stagger = 0.0
+        try json.members(context: context) { (json, key) throws(WalkthroughError) in
+            let path = "timeline.\(key)"
+            let member = JSONField(context: context, key: path)
+            switch key {
+            case "translation": translation = try track(&json, member) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
+            case "scale": scale = try track(&json, member) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
+            case "rotation": rotation = try track(&json, member) { (json, f) throws(WalkthroughError) in try json.number(f) }
+            case "alpha": alpha = try track(&json, member) { (json, f) throws(WalkthroughError) in try json.number(f) }
+            case "axis":
+                let a = try json.numbers(member, count: 3)
+                axis = SIMD3(a[0], a[1], a[2])
+            case "stagger" where ofPage:
+                stagger = try json.number(member)
+            default:
+                throw field.error("unknown key \(Echo.quoted(key)); allowed keys: "
+                                  + (ofPage ? pageTimelineKeys : subviewTimelineKeys).joined(separator: ", "))
+            }
+        }
+        do {
+            return try Timeline(translation: translation, scale: scale, rotation: rotation, alpha: alpha,
+                                axis: axis, stagger: stagger)
+        } catch {
+            throw JSONField(context: context, key: "timeline." + (error.key ?? "")).error(error.problem)
+        }
+    }
+
+    /// A track: an array of keyframe objects, counted against the limit before anything is
+    /// allocated for it. `value` reads one keyframe's value.
+    private static func track<V>(
+        _ json: inout JSONScanner, _ field: JSONField,
+        value: (inout JSONScanner, JSONField) throws(WalkthroughError) -> V
+    ) throws(WalkthroughError) -> [Keyframe<V>] {
+        let count = try json.elementCount(field)
+        guard count <= KeyframeRules.maximumCount else { throw field.error(KeyframeRules.countProblem(count)) }
+        var keyframes: [Keyframe<V>] = []
+        keyframes.reserveCapacity(count)
+        try json.elements(field) { (json, j) throws(WalkthroughError) in
+            let path = "\(field.key)[\(j)]"
+            let object = JSONField(context: field.context, key: path)
+            let kind = json.peek()
+            guard kind == .object else { throw object.error("must be a keyframe object {\"at\", \"value\", \"easing\"}, got \(kind.name)") }
+            var at: Double?, v: V?, easing = Easing.linear
+            try json.members(context: field.context) { (json, key) throws(WalkthroughError) in
+                let member = JSONField(context: field.context, key: "\(path).\(key)")
+                switch key {
+                case "at": at = try json.number(member)
+                case "value": v = try value(&json, member)
+                case "easing": easing = try Walkthrough.easing(&json, member)
+                default:
+                    throw object.error("unknown key \(Echo.quoted(key)); allowed keys: \(keyframeKeys.joined(separator: ", "))")
+                }
+            }
+            guard let at else { throw JSONField(context: field.context, key: "\(path).at").error("missing; a keyframe needs \"at\" and \"value\"") }
+            guard let v else { throw JSONField(context: field.context, key: "\(path).value").error("missing; a keyframe needs \"at\" and \"value\"") }
+            keyframes.append(Keyframe(at: at, value: v, easing: easing))
+        }
+        return keyframes
+    }
+
+    /// `[x, y]`: exactly two finite numbers.
+    private static func pair(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> SIMD2<Double> {
+        let p = try json.numbers(field, count: 2)
+        return SIMD2(p[0], p[1])
+    }
+
+    /// A name (`"easeIn"`) or a Bézier's control points `[x1, y1, x2, y2]`.
+    private static func easing(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> Easing {
+        switch json.peek() {
+        case .string:
+            let name = try json.string(field)
+            do { return try Easing(parsing: name) } catch { throw field.error(error) }
+        case .array:
+            let c = try json.numbers(field, count: 4)
+            do { return try Easing(bezier: c[0], c[1], c[2], c[3]) } catch { throw field.error(error) }
+        case let kind:
+            throw field.error("must be an easing name or [x1, y1, x2, y2], got \(kind.name)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Kernel
+import KernelTestSupport
+import Testing
+
+/// The fast path's keyframes against the reference, on seeded random timelines: page
+/// timelines with and without stagger, subview timelines, static subviews, counts not
+/// divisible by 8, every animation type with and without page rotation, and the split.
+@Suite struct KeyframeParityTests {
+    static let counts = Array(0...(2 * Lanes.count + 1)) + [203]
+
+    /// Compares every subview of page 0 at offset `o`; returns the first mismatch.
+    static func compare(_ page: Page, _ animator: WalkthroughAnimator, offset o: Double) -> String? {
+        let reference = ReferenceAnimator.animate(page, offset: o)
+        let tolerance = KeyframeTolerance(page)
+        for k in page.subviews.indices {
+            let fast = SubviewState(tag: page.subviews[k].tag, transform: animator.frame.transform(page: 0, subview: k),
+                                    alpha: animator.frame.alpha(page: 0, subview: k), isStatic: page.isStatic(subview: k))
+            if let why = tolerance.mismatch(fast, reference[k]) { return "subview \(k) offset \(o): \(why)" }
+        }
+        return nil
+    }
+
+    @Test(arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
+    func randomTimelinesMatchTheReference(pageTimeline: Bool, own: Double) throws {
+        let seed: UInt64 = 0x7131 &+ (pageTimeline ? 1 : 0) &+ UInt64(own * 10) << 4
+        var rng = SeededGenerator(seed: seed)
+        for count in Self.counts {
+            for type in AnimationType.allCases {
+                let base = RandomWalkthrough.page(count: count, type: type, using: &rng)
+                let page = RandomTimeline.timed(base, pageTimeline: pageTimeline || own == 0, own: own, using: &rng)
+                var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+                // A sweep (coherent frames, segments kept) and the usual offsets (jumps).
+                let offsets = stride(from: -1.9, through: 1.9, by: 0.1).map { $0 } + RandomWalkthrough.offsets(using: &rng)
+                for o in offsets {
+                    animator.animate(page: 0, offset: o)
+                    if let why = Self.compare(page, animator, offset: o) {
+                        Issue.record("seed \(seed): \(type) count \(count) rotation \(String(describing: page.rotation)): \(why)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func parallelSplitIsBitwiseIdentical() throws {
+        let seed: UInt64 = 0x5B17
+        var rng = SeededGenerator(seed: seed)
+        let pages = AnimationType.allCases.enumerated().map { i, type in
+            RandomTimeline.timed(RandomWalkthrough.page(count: 301, type: type, using: &rng), pageTimeline: true,
+                                 own: [0, 0.5, 1, 0][i], using: &rng)
+        }
+        let walkthrough = try Walkthrough(width: 100, pages: pages)
+        var serial = WalkthroughAnimator(walkthrough)
+        serial.threads = 1
+        var parallel = WalkthroughAnimator(walkthrough)
+        parallel.threads = 3
+        parallel.parallelThreshold = 1
+        for x in [0.0, 37, 150, 210, 37, 290] {
+            try serial.update(scroll: x)
+            try parallel.update(scroll: x)
+            for page in pages.indices {
+                #expect(try serial.frame.gathered(page: page) == parallel.frame.gathered(page: page), "seed \(seed) x \(x) page \(page)")
+            }
+        }
+    }
+
+    /// Every layout writes the keyframed frame the block layout does.
+    @Test(arguments: FrameLayout.allCases)
+    func everyLayoutMatchesTheReference(layout: FrameLayout) throws {
+        let seed: UInt64 = 0x1A70
+        var rng = SeededGenerator(seed: seed)
+        for count in [1, 9, 40] {
+            let page = RandomTimeline.timed(RandomWalkthrough.page(count: count, type: .linear, using: &rng), pageTimeline: true,
+                                            own: 0.3, using: &rng)
+            var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]), layout: layout)
+            for o in [-1.0, 0.2, 0.5, 1.3] {
+                animator.animate(page: 0, offset: o)
+                if let why = Self.compare(page, animator, offset: o) { Issue.record("seed \(seed) \(layout) count \(count): \(why)") }
+            }
+        }
+    }
+
+    /// A page timeline without stagger is folded into the page's matrix (one pose per page).
+    @Test func sharedPoseOnEveryAnimationType() throws {
+        let timeline = try Timeline(translation: [Keyframe(at: 0, value: SIMD2(0, 200), easing: .easeInOut), Keyframe(at: 1, value: SIMD2(10, 0))],
+                                    scale: [Keyframe(at: 0, value: SIMD2(0.5, 0.5), easing: .easeOut), Keyframe(at: 1.5, value: SIMD2(1, 2))],
+                                    rotation: [Keyframe(at: 0.5, value: 0, easing: try Easing(bezier: 0.34, 1.56, 0.64, 1)), Keyframe(at: 1.5, value: 3.14159)],
+                                    alpha: [Keyframe(at: 0, value: 0), Keyframe(at: 0.6, value: 1, easing: .hold), Keyframe(at: 1.8, value: 0)])
+        for type in AnimationType.allCases {
+            for rotation in [nil, try Rotation(axis: SIMD3(1, 1, 1), angle: 2 * .pi, perspective: 500)] {
+                let page = Page(animationType: type, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002), staticTags: [1],
+                                animateAlpha: true, subviews: (0..<37).map { Subview(tag: $0 % 5 == 0 ? 1 : 0) },
+                                rotation: rotation, timeline: timeline)
+                var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+                for o in [-1.5, 0, 0.3, 0.5, 0.6.nextDown, 0.6, 1, 1.25, 1.9] {
+                    animator.animate(page: 0, offset: o)
+                    if let why = Self.compare(page, animator, offset: o) { Issue.record("\(type) \(String(describing: rotation)): \(why)") }
+                }
+            }
+        }
+    }
+}
