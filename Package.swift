@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Kernel"]
+            dependencies: ["Bench", "Kernel", "CAnchor"]
         ),
     ],
     swiftLanguageModes: [.v6]
