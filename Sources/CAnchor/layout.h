@@ -116,7 +116,7 @@ INLINE void patch_subview(anchor_layout layout, void *restrict matrices, void *r
 /* Block b's static lanes (bit l of `statics` for lane l), after its chunks are written. */
 INLINE void patch_statics(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b,
                           unsigned statics) {
-    for (; __builtin_expect(statics != 0, 0); statics &= statics - 1)
+    for (; statics != 0; statics &= statics - 1)
         patch_subview(layout, matrices, alphas, b * ANCHOR_LANES + __builtin_ctz(statics));
 }
 
