@@ -14,19 +14,17 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
     }
 }
 
-/* The identity and alpha 1 through `put`: the same stores as a kernel's, and the dense
- * layouts' transposes fold away, since the chunk is a constant. */
+/* The identity and alpha 1 through `put_block`: the same stores in the same order as a
+ * kernel's, and the dense layouts' transposes fold away, since the chunks are constants. */
 INLINE void store_limit(const anchor_outputs *out, long first, long end, anchor_layout layout) {
-    chunk k;
-    for (int c = 0; c < ANCHOR_FIELDS; c++) k.v[c] = splatv(c == 0 || c == 5 || c == 10 || c >= 15 ? 1.0f : 0.0f);
+    chunk k[ANCHOR_CHUNKS];
+    for (int h = 0; h < ANCHOR_CHUNKS; h++)
+        for (int c = 0; c < ANCHOR_FIELDS; c++) k[h].v[c] = splatv(c == 0 || c == 5 || c == 10 || c >= 15 ? 1.0f : 0.0f);
     void *restrict matrices = out->matrices, *restrict alphas = out->alphas;
     const long full = full_blocks(layout, end, out->count);
-    for (long b = first; b < full; b++)
-        for (int h = 0; h < ANCHOR_CHUNKS; h++)
-            put(layout, &k, matrices, alphas, b, h, ANCHOR_LANES);
+    for (long b = first; b < full; b++) put_block(layout, k, matrices, alphas, b, ANCHOR_LANES);
     for (long b = full > first ? full : first; b < end; b++)
-        for (int h = 0; h < ANCHOR_CHUNKS; h++)
-            put(layout, &k, matrices, alphas, b, h, (int)(out->count - b * ANCHOR_LANES));
+        put_block(layout, k, matrices, alphas, b, (int)(out->count - b * ANCHOR_LANES));
 }
 
 void anchor_store_limit(const anchor_outputs *out, long first, long end) {

@@ -31,11 +31,16 @@ typedef double d8 __attribute__((vector_size(64)));
 typedef uint32_t u8 __attribute__((vector_size(32)));
 typedef uint64_t ul8 __attribute__((vector_size(64)));
 
+#ifndef ANCHOR_WIDTH
 #if defined(__AVX__)
 #define ANCHOR_WIDTH 8
-typedef f8 vf;
 #else
 #define ANCHOR_WIDTH 4
+#endif
+#endif
+#if ANCHOR_WIDTH == 8
+typedef f8 vf;
+#else
 typedef f4 vf;
 #endif
 #define ANCHOR_CHUNKS (8 / ANCHOR_WIDTH) /* chunks in a block */

@@ -101,7 +101,9 @@ package struct KernelOutputs {
     /// five ones (m11, m22, m33, m44, alpha). Two plain loops unroll into 22 scalar stores.
     @inline(__always)
     func storeIdentity(at k: Int) {
-        let lane = base + k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
+        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
+        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
+        let lane = base + offset
         for c in 0..<FrameComponent.count { lane[c * Lanes.count] = 0 }
         for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] { lane[c.rawValue * Lanes.count] = 1 }
     }
