@@ -62,7 +62,7 @@ extension FrameKernel {
     /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block
     /// is computed and stored before the next, which leaves enough registers for the page's
     /// constants. (In 8 lanes the compiler keeps both halves of every value live at once and
-    /// spills: 196 instructions a block on SSE2 against 163 in halves, callgrind.)
+    /// spills: 196 instructions a block on SSE2 against 159 in halves, callgrind.)
     @inline(__always)
     static func spinHalves<F: SpinFlags>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
                                          _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
@@ -88,31 +88,6 @@ extension FrameKernel {
             output.storeIdentity(at: i &* Lanes.count &+ statics.trailingZeroBitCount)
             statics &= statics &- 1
         }
-    }
-}
-
-/// The sines (lanes 0–7) and cosines (lanes 8–15) of a group's block angles, kept in
-/// memory: reading lane `j` of a register with a variable `j` copies the whole vector to
-/// the stack each time, while from memory it is one scalar load.
-typealias SinCosTable = SIMD16<Float>
-
-extension UnsafePointer where Pointee == SinCosTable {
-    /// Block `j`'s sine and cosine, each in every lane of a `V`.
-    @inline(__always)
-    func angle<V: LaneVector>(_ j: Int, as: V.Type) -> (V, V) {
-        let raw = UnsafeRawPointer(self), offset = j &* MemoryLayout<Float>.stride
-        return (V(repeating: raw.load(fromByteOffset: offset, as: Float.self)),
-                V(repeating: raw.load(fromByteOffset: offset &+ Lanes.count &* MemoryLayout<Float>.stride, as: Float.self)))
-    }
-}
-
-extension KernelInputs {
-    /// Lanes `4h ..< 4h + 4` of block `i`'s x and y speeds, loaded where they are used.
-    @inline(__always)
-    func halfSpeeds(_ i: Int, _ h: Int) -> (SIMD4<Float>, SIMD4<Float>) {
-        let offset: Int = 2 &* Lanes.count &* i &+ 4 &* h
-        let x = UnsafeRawPointer(speeds + offset)
-        return (x.load(as: SIMD4<Float>.self), x.load(fromByteOffset: 32, as: SIMD4<Float>.self))
     }
 }
 

@@ -7,22 +7,6 @@ struct LaneFields<V: LaneVector> {
     var alpha: V
 }
 
-extension LaneFields where V == SIMD4<Float> {
-    /// Stores these 4 lanes as lanes `4h ..< 4h + 4` of block `i`: field `c` at
-    /// `base + i·136 + c·8 + 4h` (see `Lanes`).
-    @inline(__always)
-    func store(_ out: KernelOutputs, block i: Int, half h: Int) {
-        let offset: Int = i &* Lanes.frameBlockFloats &+ h &* 4
-        let base = UnsafeMutableRawPointer(out.base + offset)
-        func put(_ c: Int, _ v: V) { base.storeBytes(of: v, toByteOffset: c &* 32, as: V.self) }
-        put(0, m11); put(1, m12); put(2, m13); put(3, m14)
-        put(4, m21); put(5, m22); put(6, m23); put(7, m24)
-        put(8, m31); put(9, m32); put(10, m33); put(11, m34)
-        put(12, m41); put(13, m42); put(14, m43); put(15, m44)
-        put(16, alpha)
-    }
-}
-
 extension LaneMatrix {
     /// The 8-lane fields as the kernels' block.
     @inline(__always)
