@@ -1,5 +1,6 @@
 #include "kernels.h"
 #include "layout.h"
+#include "statics.h"
 #include "trig.h"
 
 /* Per-subview angles θ_k = A + (k + 1)·D (FrameKernel+Spin.swift's scheme): block b starts

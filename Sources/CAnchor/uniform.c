@@ -1,5 +1,6 @@
 #include "kernels.h"
 #include "layout.h"
+#include "statics.h"
 
 /* One matrix per page (no rotation, or one angle for the whole page): every field but the
  * translation is the same in every lane, so the compiler keeps them, and what their
