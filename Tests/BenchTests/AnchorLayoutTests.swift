@@ -119,8 +119,8 @@ struct PageRun {
     }
 
     /// Runs the anchor (or the store limit) into fresh memory, calling it for blocks
-    /// `0..<splitAt` and `splitAt..<blocks` apart, with the destinations 4 bytes off any
-    /// vector alignment and guard values around them that must survive.
+    /// `0..<splitAt` and `splitAt..<blocks` apart, with the destinations one element (4 or 8
+    /// bytes) off any vector alignment and guard values around them that must survive.
     func run(_ layout: Layout, splitAt: Int = 0, limit: Bool = false) -> Output {
         let elements = layout == .blocks ? 136 * blocks : 16 * count
         let size = layout == .caTransform3D ? 8 : 4, guardBytes = 64
@@ -128,7 +128,7 @@ struct PageRun {
         let raw = UnsafeMutableRawPointer.allocate(byteCount: matrixBytes + alphaBytes + 4 * guardBytes, alignment: 64)
         defer { raw.deallocate() }
         raw.initializeMemory(as: UInt8.self, repeating: 0xA5, count: matrixBytes + alphaBytes + 4 * guardBytes)
-        let matrices = raw + guardBytes + 4, alphas = matrices + matrixBytes + guardBytes
+        let matrices = raw + guardBytes + size, alphas = matrices + matrixBytes + guardBytes
         var outputs = anchor_outputs(layout: layout.c, matrices: matrices, alphas: layout == .blocks ? nil : alphas,
                                      count: count)
         var page = page
@@ -142,7 +142,7 @@ struct PageRun {
             }
         }
         let bytes = UnsafeRawBufferPointer(start: raw, count: matrixBytes + alphaBytes + 4 * guardBytes)
-        let untouched = Array(bytes[0..<(guardBytes + 4)]) + Array(bytes[(guardBytes + 4 + matrixBytes)..<(alphas - raw)])
+        let untouched = Array(bytes[0..<(guardBytes + size)]) + Array(bytes[(guardBytes + size + matrixBytes)..<(alphas - raw)])
             + Array(bytes[(alphas - raw + alphaBytes)...])
         #expect(untouched.allSatisfy { $0 == 0xA5 }, "\(layout) wrote outside its \(count) subviews")
         func read(_ p: UnsafeMutableRawPointer, _ n: Int) -> [Double] {

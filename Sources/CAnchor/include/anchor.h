@@ -52,7 +52,8 @@ typedef struct {
 
 /* Blocks [first, end) of one page (page-relative); `in` and `out` point at the page's first
  * block or subview. In the dense layouts a static subview gets the identity and alpha 1,
- * like its lane in blocks. Destinations need no particular alignment. */
+ * like its lane in blocks. Destinations need only their elements' alignment (4 bytes for
+ * float, 8 for double), none for vectors. */
 void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const anchor_outputs *out, long first,
                        long end);
 
