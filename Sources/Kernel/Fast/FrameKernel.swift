@@ -51,11 +51,13 @@ enum FrameKernel {
     static func uniform(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
         let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
         var lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
-        for i in blocks {
+        var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
+        while i < blocks.upperBound {
             // `+ 0` turns −0 into +0, as the reference's additions do.
             lanes.m41 = f * input.speedX(i) + 0
             lanes.m42 = g * input.speedY(i) + 0
             store(lanes, input, output, i)
+            i &+= 1
         }
     }
 
@@ -63,8 +65,10 @@ enum FrameKernel {
     @inline(never)
     static func uniformScale(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>) {
         let lanes = LaneMatrix(broadcast: k.matrix, alpha: k.alpha)
-        for i in blocks {
+        var i = blocks.lowerBound
+        while i < blocks.upperBound {
             store(lanes, input, output, i)
+            i &+= 1
         }
     }
 
