@@ -89,6 +89,19 @@ INLINE void put_block(anchor_layout layout, const chunk *k, void *restrict matri
     }
 }
 
+/* Moves the destinations on to block `first`, so that a loop indexes all of its arrays
+ * (outputs, speeds, static masks) by one counter from 0: the compiler then keeps one
+ * induction variable instead of two (2 instructions a block on AVX2, callgrind). */
+INLINE void skip_blocks(anchor_layout layout, void **matrices, void **alphas, long first) {
+    if (layout == ANCHOR_LAYOUT_BLOCKS) {
+        *matrices = (float *)*matrices + first * ANCHOR_BLOCK_FLOATS;
+    } else {
+        const long elements = first * ANCHOR_LANES * 16, size = layout == ANCHOR_LAYOUT_FLOAT4X4 ? 4 : 8;
+        *matrices = (char *)*matrices + elements * size;
+        *alphas = (char *)*alphas + first * ANCHOR_LANES * size;
+    }
+}
+
 /* Blocks that hold 8 subviews in `layout`: all of [first, end) for blocks (it writes whole
  * blocks, padding lanes included), else those below the page's last partial block. */
 INLINE long full_blocks(anchor_layout layout, long end, long count) {

@@ -63,30 +63,33 @@ INLINE void spin_run(const anchor_page *restrict page, const anchor_inputs *in, 
                      long end, int scales, int perspective, int translates, anchor_layout layout) {
     const spin_page p = spin_constants(page);
     const double base = page->base, step = page->step;
-    const float *restrict speeds = in->speeds;
-    const uint8_t *restrict statics = in->static_lanes;
-    void *restrict matrices = out->matrices, *restrict alphas = out->alphas;
-    const long full = full_blocks(layout, end, out->count);
+    /* Arrays from block `first` on, indexed by b − first (see `skip_blocks`). */
+    const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
+    const uint8_t *restrict statics = in->static_lanes + first;
+    void *matrices = out->matrices, *alphas = out->alphas;
+    skip_blocks(layout, &matrices, &alphas, first);
+    const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
+    const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     /* Lane j of a group is block b + j, whose first subview's index plus one, 8b + 1 + 8j,
      * is exact in Double: θ_b does not depend on where a group starts (a frame split across
      * cores gives the same bits). */
     const d8 block_steps = {0, 8, 16, 24, 32, 40, 48, 56};
     float sines[ANCHOR_LANES], cosines[ANCHOR_LANES];
-    for (long b = first; b < full;) {
+    for (long b = 0; b < full;) {
         const long n = full - b < ANCHOR_LANES ? full - b : ANCHOR_LANES;
         f8 s, c;
-        sincos8(base + ((double)(ANCHOR_LANES * b + 1) + block_steps) * step, &s, &c);
+        sincos8(base + ((double)(ANCHOR_LANES * (first + b) + 1) + block_steps) * step, &s, &c);
         store8(sines, s);
         store8(cosines, c);
         for (long j = 0; j < n; j++, b++)
             spin_block(&p, sines[j], cosines[j], speeds, statics, matrices, alphas, b, ANCHOR_LANES, scales,
                        perspective, translates, layout);
     }
-    for (long b = full > first ? full : first; b < end; b++) {  /* a dense layout's partial last block */
+    for (long b = full > 0 ? full : 0; b < blocks; b++) {  /* a dense layout's partial last block */
         f8 s, c;
-        sincos8(base + splat8d((double)(ANCHOR_LANES * b + 1)) * step, &s, &c);
-        spin_block(&p, s[0], c[0], speeds, statics, matrices, alphas, b, (int)(out->count - b * ANCHOR_LANES),
-                   scales, perspective, translates, layout);
+        sincos8(base + splat8d((double)(ANCHOR_LANES * (first + b) + 1)) * step, &s, &c);
+        spin_block(&p, s[0], c[0], speeds, statics, matrices, alphas, b, (int)(last - b * ANCHOR_LANES), scales,
+                   perspective, translates, layout);
     }
 }
 

@@ -39,15 +39,16 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, c
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, anchor_layout layout) {
     const uniform_page p = uniform_constants(page);
-    const float *restrict speeds = in->speeds;
-    const uint8_t *restrict statics = in->static_lanes;
-    void *restrict matrices = out->matrices, *restrict alphas = out->alphas;
-    const long full = full_blocks(layout, end, out->count);
-    for (long b = first; b < full; b++)
+    const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
+    const uint8_t *restrict statics = in->static_lanes + first;
+    void *matrices = out->matrices, *alphas = out->alphas;
+    skip_blocks(layout, &matrices, &alphas, first);
+    const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
+    const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
+    for (long b = 0; b < full; b++)
         uniform_block(&p, speeds, statics, matrices, alphas, b, ANCHOR_LANES, translates, layout);
-    for (long b = full > first ? full : first; b < end; b++)  /* a dense layout's partial last block */
-        uniform_block(&p, speeds, statics, matrices, alphas, b, (int)(out->count - b * ANCHOR_LANES), translates,
-                      layout);
+    for (long b = full > 0 ? full : 0; b < blocks; b++)  /* a dense layout's partial last block */
+        uniform_block(&p, speeds, statics, matrices, alphas, b, (int)(last - b * ANCHOR_LANES), translates, layout);
 }
 
 ANCHOR_KERNELS(still, uniform_run, 0)
