@@ -101,14 +101,16 @@ package struct KernelOutputs {
         (base + i &* Lanes.frameBlockFloats).storeBlock(c, v)
     }
 
-    /// Identity and alpha 1 for the subview at index `k` (page-relative): zeros, then the
-    /// five ones (m11, m22, m33, m44, alpha). Two plain loops unroll into 22 scalar stores.
+    /// Identity and alpha 1 for the subview at index `k` (page-relative): 17 scalar stores.
     @inline(__always)
     func storeIdentity(at k: Int) {
         let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
         let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
         let lane = base + offset
-        for c in 0..<FrameComponent.count { lane[c * Lanes.count] = 0 }
-        for c in [FrameComponent.m11, .m22, .m33, .m44, .alpha] { lane[c.rawValue * Lanes.count] = 1 }
+        // Field by field in memory order: going back to the ones after the zeros was 4–5%
+        // slower on statics-heavy pages (storyboard), for the same instructions.
+        let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+        for c in 0..<16 { lane[c &* Lanes.count] = identity[c] }
+        lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1
     }
 }
