@@ -23,6 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "Kernel",
+            dependencies: ["KernelTarget"],
             swiftSettings: [
                 // Checks the kernels' invariants (block ranges inside their page, aligned
                 // blocks) on every kernel call: on in debug builds (the tests); add
@@ -30,6 +31,9 @@ let package = Package(
                 .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
             ]
         ),
+        // A header the Kernel imports to learn the target CPU's features (fused multiply-add)
+        // at compile time; no code, no flags.
+        .systemLibrary(name: "KernelTarget"),
         .target(name: "CWalkthroughAPI"),
         .target(
             name: "WalkthroughC",
@@ -72,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Kernel"]
+            dependencies: ["Bench", "Kernel", "CAnchor"]
         ),
     ],
     swiftLanguageModes: [.v6]

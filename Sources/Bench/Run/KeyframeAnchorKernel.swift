@@ -9,6 +9,10 @@ struct CKeyframeAnchorKernel: PageKernel {
     let anchor = CAnchorKernel()
 
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
+        let keyframed = k.laneKeyframes != nil || k.matrix[12] != 0 || k.matrix[13] != 0
+        // keyframes.c writes blocks only; the bench keeps `c` out of other layouts for such
+        // walkthroughs (`ImplementationKind.writes(_:for:)`).
+        precondition(!keyframed || output.layout == .blocks, "the C keyframe anchor writes the blocks layout only")
         let out = output.matrices.assumingMemoryBound(to: Float.self)
         var cInputs = kf_inputs(speeds: inputs.speeds, static_lanes: inputs.staticLanes)
         if let lanes = k.laneKeyframes, let keyframes = inputs.keyframes {

@@ -85,11 +85,6 @@ enum RunCommand {
         suite.layout = try args.choice("layout", default: FrameLayout.blocks)
         if let text = args.value("impls") {
             suite.implementations = try ImplementationKind.list(text)
-            if let impl = suite.implementations.first(where: { !$0.writes(suite.layout) }) {
-                throw BenchError("\(impl.name) writes the blocks layout only; leave it out of --impls for --layout \(suite.layout.rawValue)")
-            }
-        } else {
-            suite.implementations = ImplementationKind.allCases.filter { $0.writes(suite.layout) }
         }
         if let pattern = args.value("filter") {
             suite.filterPattern = pattern

@@ -2,14 +2,16 @@
 #define BWWALKTHROUGH_ANCHOR_H
 
 /* The benchmark's anchors, in plain C compiled with -O3 for the same target CPU as the Swift
- * code: `anchor_page_frame` is the fast path's math written the way a C programmer would
- * (one subview per iteration of an inner lane loop; the compiler vectorizes), and
- * `anchor_store_limit` stores the same bytes with no math at all. Layouts are the Swift
- * ones (Lanes.swift): blocks of ANCHOR_LANES subviews; a frame block holds 17 fields of 8
- * Floats (field c of lane l at block[c * 8 + l]); a speed block holds 8 x then 8 y. */
+ * code. `anchor_page_frame` is the fast path's math as a strong C programmer writes it:
+ * 8-lane vector loops (vector extensions: SSE2, AVX or NEON from one source), static lanes
+ * patched in registers, a vectorized sine and cosine, one loop per combination of page
+ * flags and layout, each output written once. `anchor_store_limit` stores the same bytes
+ * with no math: what memory alone costs. Inputs are the Swift plan's (Lanes.swift): blocks
+ * of ANCHOR_LANES subviews; a speed block holds 8 x then 8 y speeds. */
 
 #define ANCHOR_LANES 8
-#define ANCHOR_BLOCK_FLOATS (17 * ANCHOR_LANES)
+#define ANCHOR_FIELDS 17 /* m11 … m44 (Core Animation order), then alpha */
+#define ANCHOR_BLOCK_FLOATS (ANCHOR_FIELDS * ANCHOR_LANES)
 
 #include <stdint.h>
 
@@ -31,13 +33,35 @@ typedef struct {
     float m34;
 } anchor_page;
 
-/* Blocks [first, end) of one page; `in` and `out` point at the page's first block. */
-void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, float *out, long first, long end);
+/* What the run writes: one layout for every implementation of a run (issue 14). */
+typedef enum { ANCHOR_LAYOUT_BLOCKS = 0, ANCHOR_LAYOUT_FLOAT4X4 = 1, ANCHOR_LAYOUT_CATRANSFORM3D = 2 } anchor_layout;
 
-/* Stores `blocks` frame blocks, the frame's bytes, with no math. */
-void anchor_store_limit(float *out, long blocks, float value);
+typedef struct {
+    anchor_layout layout;
+    void *matrices;  /* blocks: the page's first frame block (17 fields x 8 lanes of float per block, field c of
+                        lane l at block[c*8+l]);
+                        float4x4: the page's first subview's 16 floats (m11..m44, 64 bytes per subview, dense:
+                        subview k at matrices + 16k);
+                        catransform3d: the page's first subview's 16 doubles (m11..m44, 128 bytes per subview,
+                        dense) */
+    void *alphas;    /* float4x4: one float per subview; catransform3d: one double per subview; blocks: unused
+                        (alpha is field 16) */
+    long count;      /* subviews on the page; in the dense layouts the page's last block writes only its
+                        count - 8*block valid lanes (blocks: unused, whole blocks are written) */
+} anchor_outputs;
 
-/* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2". */
+/* Blocks [first, end) of one page (page-relative); `in` and `out` point at the page's first
+ * block or subview. In the dense layouts a static subview gets the identity and alpha 1,
+ * like its lane in blocks. Destinations need only their elements' alignment (4 bytes for
+ * float, 8 for double), none for vectors. */
+void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const anchor_outputs *out, long first,
+                       long end);
+
+/* The same bytes as `anchor_page_frame` for blocks [first, end) (the identity and alpha 1),
+ * with no math. */
+void anchor_store_limit(const anchor_outputs *out, long first, long end);
+
+/* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);
 /* The C compiler's version string. */
 const char *anchor_compiler_version(void);

@@ -7,63 +7,80 @@ extension FrameKernel {
     /// `sin θ = sin θ_b·cos lD + cos θ_b·sin lD`, `cos θ = cos θ_b·cos lD − sin θ_b·sin lD`.
     /// That is 6 Float operations a lane instead of a range reduction in Double and two
     /// polynomials (measured 3.4x faster, see README "Per-subview spin"); the error stays
-    /// below 3e-7 (VectorTrig's bound plus rounding).
+    /// below 3e-7 (VectorTrig's bound plus rounding). The fields: `SpinLanes.fields`.
     ///
-    /// Then `M = R(θ_k)·A·P` field by field (see `Transform3D.rotation`): rows 1–3 are
-    /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
-    /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom).
+    /// One function, no closure: a group's sines and cosines sit in a local that the block
+    /// loop reads through a pointer (an `inout` argument), so the page's constants stay in
+    /// registers or the frame, and every block reads its angle with one scalar load.
+    ///
+    /// Written through the layout's `LayoutWriter`; on targets of 4-lane registers the
+    /// blocks layout is computed and stored half a block at a time (`spinHalves`).
     @inline(never)
-    static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin, _ input: KernelInputs,
-                                                        _ output: KernelOutputs, _ blocks: Range<Int>, _ flags: F.Type,
-                                                        _ writer: W.Type) {
-        typealias V = Lanes.Floats
-        let (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))
-        let (xy, xz, yz) = (V(repeating: spin.xy), V(repeating: spin.xz), V(repeating: spin.yz))
-        let (x, y, z) = (V(repeating: spin.x), V(repeating: spin.y), V(repeating: spin.z))
-        let m = V(repeating: spin.scale), p = V(repeating: spin.m34 ?? 0)
-        let f = V(repeating: k.f), g = V(repeating: k.g), alpha = V(repeating: k.alpha)
-        let zero = V(), one = V(repeating: 1)
-        // Lane j of a group is block `first + j`; its first subview's index plus one is
-        // `first·L + 1 + j·L`, exact in Double, so θ_b does not depend on the grouping
-        // (the parallel split stays bitwise identical).
-        var blockSteps = Lanes.Doubles()
-        for j in 0..<Lanes.count { blockSteps[j] = Double(j * Lanes.count) }
+    static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
+                                                        _ input: KernelInputs, _ output: KernelOutputs,
+                                                        _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
+        var table = SinCosTable()
         var first = blocks.lowerBound
-        while first < blocks.upperBound {
-            let count = Swift.min(Lanes.count, blocks.upperBound - first)
-            let index = Lanes.Doubles(repeating: Double(first * Lanes.count + 1)) + blockSteps
-            // Kept in memory for the scalar reads below: extracting lane `j` of a vector
-            // register with a variable `j` copies the whole vector to the stack each time.
-            var table = VectorTrig.sinCos(spin.base + index * spin.step)
-            withUnsafeBytes(of: &table) { raw in
-                for j in 0..<count {
-                    let i = first &+ j
-                    let sb = V(repeating: raw.load(fromByteOffset: j &* 4, as: Float.self))
-                    let cb = V(repeating: raw.load(fromByteOffset: MemoryLayout<V>.stride &+ j &* 4, as: Float.self))
-                    let s = sb * spin.laneCos + cb * spin.laneSin
-                    let c = cb * spin.laneCos - sb * spin.laneSin
-                    let cc = 1 - c
-                    // r12/r21, r13/r31 and r23/r32 share their products.
-                    let (xyc, xzc, yzc) = (xy * cc, xz * cc, yz * cc)
-                    let (xs, ys, zs) = (x * s, y * s, z * s)
-                    var r11 = c + xx * cc, r12 = xyc + zs, r13 = xzc - ys
-                    var r21 = xyc - zs, r22 = c + yy * cc, r23 = yzc + xs
-                    var r31 = xzc + ys, r32 = yzc - xs, r33 = c + zz * cc
-                    if F.scales {
-                        (r11, r12, r21, r22, r31, r32) = (r11 * m, r12 * m, r21 * m, r22 * m, r31 * m, r32 * m)
-                    }
-                    // `+ 0` turns −0 into +0, as the reference's additions do.
-                    let (m14, m24, m34) = F.perspective ? (r13 * p + 0, r23 * p + 0, r33 * p + 0) : (zero, zero, zero)
-                    let m41 = F.translates ? f * input.speedX(i) + 0 : zero
-                    let m42 = F.translates ? g * input.speedY(i) + 0 : zero
-                    let lanes = LaneMatrix(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
-                                           m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero, m44: one,
-                                           alpha: alpha)
-                    W.store(lanes, output, block: i)
-                    W.patchStatics(input, output, block: i)
-                }
+        if Lanes.Floats.narrowVectors && W.self == BlockWriter.self {
+            let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
+            while first < blocks.upperBound {
+                let count = angles(&table, first, blocks.upperBound, spin)
+                spinHalves(&table, first, count, low, high, input, output, F.self)
+                first &+= count
             }
-            first += count
+        } else {
+            let lanes = SpinLanes<Lanes.Floats>(k, spin, lanes: 0)
+            while first < blocks.upperBound {
+                let count = angles(&table, first, blocks.upperBound, spin)
+                spinBlocks(&table, first, count, lanes, input, output, F.self, W.self)
+                first &+= count
+            }
+        }
+    }
+
+    /// The sines and cosines of blocks `first ..< first + count` (at most 8, up to `end`)
+    /// into `table`; returns `count`. Lane j is block `first + j`, whose first subview's
+    /// index plus one, `first·8 + 1 + 8j`, is exact in Double, so θ_b does not depend on the
+    /// grouping (the parallel split stays bitwise identical).
+    @inline(__always)
+    static func angles(_ table: inout SinCosTable, _ first: Int, _ end: Int, _ spin: PageConstants.Spin) -> Int {
+        let index = Lanes.Doubles(repeating: Double(first &* Lanes.count &+ 1)) + Lanes.Doubles(0, 8, 16, 24, 32, 40, 48, 56)
+        let (sines, cosines) = VectorTrig.sinCos(spin.base + index * spin.step)
+        table = SinCosTable(lowHalf: sines, highHalf: cosines)
+        return Swift.min(Lanes.count, end &- first)
+    }
+
+    /// Blocks `first ..< first + count`, block `first + j` with the angle of table lane `j`.
+    @inline(__always)
+    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
+                                                          _ lanes: SpinLanes<Lanes.Floats>, _ input: KernelInputs,
+                                                          _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
+        var j = 0
+        while j < count {
+            let i = first &+ j, (sb, cb) = table.angle(j, as: Lanes.Floats.self)
+            W.store(LaneMatrix(lanes.fields(sb, cb, input.speedX(i), input.speedY(i), F.self)), output, block: i)
+            W.patchStatics(input, output, block: i)
+            j &+= 1
+        }
+    }
+
+    /// The same in the blocks layout where registers hold 4 Floats (`LaneVector.narrowVectors`):
+    /// each half block is computed and stored before the next, which leaves enough registers for the page's
+    /// constants. (In 8 lanes the compiler keeps both halves of every value live at once and
+    /// spills: 196 instructions a block on SSE2 against 159 in halves, callgrind.)
+    @inline(__always)
+    static func spinHalves<F: SpinFlags>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
+                                         _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
+                                         _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type) {
+        var j = 0
+        while j < count {
+            let i = first &+ j, (sb, cb) = table.angle(j, as: SIMD4<Float>.self)
+            let (sx, sy) = input.halfSpeeds(i, 0)
+            low.fields(sb, cb, sx, sy, F.self).store(output, block: i, half: 0)
+            let (sx1, sy1) = input.halfSpeeds(i, 1)
+            high.fields(sb, cb, sx1, sy1, F.self).store(output, block: i, half: 1)
+            BlockWriter.patchStatics(input, output, block: i)
+            j &+= 1
         }
     }
 }

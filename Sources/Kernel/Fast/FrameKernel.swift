@@ -51,9 +51,11 @@ enum FrameKernel {
         // adding +0 also turns −0 into +0, as the reference's additions do.
         let m41 = Lanes.Floats(repeating: k.matrix[12]), m42 = Lanes.Floats(repeating: k.matrix[13])
         let template = W.template(k.matrix, alpha: k.alpha)
-        for i in blocks {
+        var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
+        while i < blocks.upperBound {
             W.storeTranslated(template, m41: f * input.speedX(i) + m41, m42: g * input.speedY(i) + m42, output, block: i)
             W.patchStatics(input, output, block: i)
+            i &+= 1
         }
     }
 
@@ -62,9 +64,11 @@ enum FrameKernel {
     static func uniformScale<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
                                               _ blocks: Range<Int>, _: W.Type) {
         let template = W.template(k.matrix, alpha: k.alpha)
-        for i in blocks {
+        var i = blocks.lowerBound
+        while i < blocks.upperBound {
             W.storeTemplate(template, output, block: i)
             W.patchStatics(input, output, block: i)
+            i &+= 1
         }
     }
 }

@@ -1,0 +1,57 @@
+#include "kernels.h"
+#include "layout.h"
+#include "statics.h"
+
+/* One matrix per page (no rotation, or one angle for the whole page): every field but the
+ * translation is the same in every lane, so the compiler keeps them, and what their
+ * transposes in the dense layouts can, out of the loop. A translating page adds
+ * f·s.x to m41 and g·s.y to m42 (`+ 0` turns −0 into +0, as the reference's sums do). */
+typedef struct {
+    chunk matrix;  /* every field and alpha in lanes */
+    vf f, g;
+} uniform_page;
+
+INLINE uniform_page uniform_constants(const anchor_page *p) {
+    uniform_page u;
+    for (int c = 0; c < 16; c++) u.matrix.v[c] = splatv(p->matrix[c]);
+    u.matrix.v[16] = splatv(p->alpha);
+    u.f = splatv(p->f), u.g = splatv(p->g);
+    return u;
+}
+
+/* Block b: its chunks differ only in m41 and m42. */
+INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, const uint8_t *restrict statics,
+                          void *restrict matrices, void *restrict alphas, long b, int valid, int translates,
+                          anchor_layout layout) {
+    chunk k[ANCHOR_CHUNKS];
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        k[h] = p->matrix;
+        if (translates) {
+            const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
+            k[h].v[12] = p->f * loadv(s) + 0.0f;
+            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + 0.0f;
+        }
+    }
+    put_block(layout, k, matrices, alphas, b, valid);
+    patch_statics(layout, matrices, alphas, b, statics[b]);
+}
+
+INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
+                        long first, long end, int translates, anchor_layout layout) {
+    const uniform_page p = uniform_constants(page);
+    const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
+    const uint8_t *restrict statics = in->static_lanes + first;
+    void *matrices = out->matrices, *alphas = out->alphas;
+    skip_blocks(layout, &matrices, &alphas, first);
+    const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
+    const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
+    for (long b = 0; b < full; b++)
+        uniform_block(&p, speeds, statics, matrices, alphas, b, ANCHOR_LANES, translates, layout);
+    for (long b = full > 0 ? full : 0; b < blocks; b++)  /* a dense layout's partial last block */
+        uniform_block(&p, speeds, statics, matrices, alphas, b, (int)(last - b * ANCHOR_LANES), translates, layout);
+}
+
+ANCHOR_KERNELS(still, uniform_run, 0)
+ANCHOR_KERNELS(moving, uniform_run, 1)
+
+anchor_kernel *const anchor_uniform_kernels[2][3] = {ANCHOR_ROW(still), ANCHOR_ROW(moving)};

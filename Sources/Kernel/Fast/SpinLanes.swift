@@ -1,0 +1,54 @@
+/// A spinning page's constants in lanes of `V`, built once per kernel call, and the
+/// transforms they give a block (or half block) of subviews.
+struct SpinLanes<V: LaneVector> {
+    /// Products of the unit axis.
+    let xx, yy, zz, xy, xz, yz, x, y, z: V
+    /// `cos(l·D)`, `sin(l·D)` of these lanes; Zoom's scale, `m34`, `f`, `g`, alpha.
+    let laneCos, laneSin, m, p, f, g, alpha: V
+
+    /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
+    ///
+    /// Out of line on purpose, once per kernel call: inlined, the optimizer sees that `yz`
+    /// and `x` (say) are splats of neighbouring fields, loads them as one vector, and then
+    /// "saves" products by computing lanes of `yz·cc` and `x·s` in one vector, which costs
+    /// two `shufps` per blend on SSE2 (12 more instructions a block, seen in the IR).
+    @inline(never)
+    init(_ k: PageConstants, _ spin: PageConstants.Spin, lanes first: Int) {
+        (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))
+        (xy, xz, yz) = (V(repeating: spin.xy), V(repeating: spin.xz), V(repeating: spin.yz))
+        (x, y, z) = (V(repeating: spin.x), V(repeating: spin.y), V(repeating: spin.z))
+        var (laneCos, laneSin) = (V(), V())
+        for l in 0..<V.scalarCount { (laneCos[l], laneSin[l]) = (spin.laneCos[first + l], spin.laneSin[first + l]) }
+        (self.laneCos, self.laneSin) = (laneCos, laneSin)
+        (m, p) = (V(repeating: spin.scale), V(repeating: spin.m34 ?? 0))
+        (f, g, alpha) = (V(repeating: k.f), V(repeating: k.g), V(repeating: k.alpha))
+    }
+
+    /// The lanes' fields when the block's first angle has sine `sb` and cosine `cb` (in every
+    /// lane) and the lanes' speeds are `sx`, `sy`: lane `l`'s angle by the addition formulas,
+    /// then `M = R(θ)·A·P` field by field. Rows 1–3 are `[r_i1·m, r_i2·m, r_i3, r_i3·m34]`
+    /// (`m` = Zoom's scale, else 1), row 4 is `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with
+    /// `R` as in `Transform3D.rotation`. The same expressions as the C anchor's `spin_chunk`.
+    @inline(__always)
+    func fields<F: SpinFlags>(_ sb: V, _ cb: V, _ sx: V, _ sy: V, _ flags: F.Type) -> LaneFields<V> {
+        let s = V.madd(cb, laneSin, sb * laneCos), c = V.nmadd(sb, laneSin, cb * laneCos)
+        let cc = 1 - c, zero = V()
+        // r12/r21, r13/r31 and r23/r32 share their products.
+        let xyc = xy * cc, xzc = xz * cc, yzc = yz * cc
+        var r11 = V.madd(xx, cc, c), r12 = V.madd(z, s, xyc), r13 = V.nmadd(y, s, xzc)
+        var r21 = V.nmadd(z, s, xyc), r22 = V.madd(yy, cc, c), r23 = V.madd(x, s, yzc)
+        var r31 = V.madd(y, s, xzc), r32 = V.nmadd(x, s, yzc), r33 = V.madd(zz, cc, c)
+        if F.scales {
+            (r11, r12, r21, r22, r31, r32) = (r11 * m, r12 * m, r21 * m, r22 * m, r31 * m, r32 * m)
+        }
+        // `+ 0` turns −0 into +0, as the reference's additions do.
+        let m14 = F.perspective ? V.madd(r13, p, zero) : zero
+        let m24 = F.perspective ? V.madd(r23, p, zero) : zero
+        let m34 = F.perspective ? V.madd(r33, p, zero) : zero
+        let m41 = F.translates ? f * sx + 0 : zero
+        let m42 = F.translates ? g * sy + 0 : zero
+        return LaneFields(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
+                          m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero,
+                          m44: V(repeating: 1), alpha: alpha)
+    }
+}

@@ -1,0 +1,28 @@
+#ifndef KERNEL_TARGET_H
+#define KERNEL_TARGET_H
+
+/* What the CPU the Swift code is compiled for can do, as the C preprocessor sees it. Swift
+ * has no `#if` on CPU features, but its Clang importer is given the same target CPU as the
+ * Swift code (`-Xswiftc -target-cpu haswell` defines __FMA__ here), so the Kernel reads
+ * these constants and the optimizer folds every test of them away.
+ *
+ * KERNEL_TARGET_FMA: fused multiply-add in hardware. Without it, a fused multiply-add is a
+ * call to libm's fmaf per lane, so the kernels use it only where this says so. Give the
+ * Swift compiler the target CPU (`-Xswiftc -target-cpu`), not only the C compiler (`-Xcc
+ * -march`): the importer then sees the features the Swift code is compiled for. */
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+#define KERNEL_TARGET_FMA 1
+#else
+#define KERNEL_TARGET_FMA 0
+#endif
+
+/* KERNEL_TARGET_NARROW_VECTORS: x86-64 without AVX (SSE2 … SSE4.2), 16 registers of 4
+ * Floats, where an 8-lane vector is a register pair: a kernel with many constants and
+ * temporaries per lane then runs out of registers, and computes a block in two halves. */
+#if defined(__x86_64__) && !defined(__AVX__)
+#define KERNEL_TARGET_NARROW_VECTORS 1
+#else
+#define KERNEL_TARGET_NARROW_VECTORS 0
+#endif
+
+#endif
