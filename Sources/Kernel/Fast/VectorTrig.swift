@@ -16,12 +16,18 @@
 /// per decade from 10⁻³ to 10⁸ gave at most 9.4e-8, about 1.5 Float ulps of 1, with fused
 /// multiply-adds or without): at most
 /// `maximumError` absolute for |θ| ≤ `accurateRange`. Beyond that the reduction loses
-/// bits and the results drift, but stay finite for finite θ; NaN or infinite θ give NaN.
+/// bits and the results drift, but stay a unit pair (within 1e-6) up to `unitRange`; past
+/// it the reduction fails (1e17 gave a "sine" of 26, 1e300 NaN), so callers reduce their
+/// angles first: the kernels' page angles are taken mod 2π (`PageConstants.reduced`),
+/// which keeps every subview's angle below 2⁴³. NaN or infinite θ give NaN. (A clamp here
+/// cost 4 instructions a subview in the spin kernel, 18%, for angles no caller passes.)
 package enum VectorTrig {
     /// Bound on the absolute error of both results for |θ| ≤ `accurateRange`.
     package static let maximumError = 1.5e-7
     /// 2²⁰ radians.
     package static let accurateRange = 1_048_576.0
+    /// 2⁴⁵ radians: where the results are still a unit pair.
+    package static let unitRange = 35_184_372_088_832.0
 
     static let twoOverPi = 0.63661977236758134308
     static let p1 = 1.5707963705062866        // Float(π/2)
