@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Counts heap allocations per steady-state frame of the fast path, with valgrind: runs
-# `bench profile` for F and 2F frames and divides the difference of the two totals by F,
-# so that set-up allocations cancel. Exits 1 when a frame allocates.
+# Counts heap allocations per steady-state frame with valgrind: runs `bench profile` for F
+# and 2F frames and divides the difference of the two totals by F, so that set-up
+# allocations cancel. Covers the fast path on every built-in scenario (the list comes from
+# `bench run --list`), the dense layouts' writers (uniform, spin and keyframe lanes), and
+# every frame reader in every layout. Exits 1 when a frame allocates.
 #
 #   scripts/alloc-count.sh [SCENARIO ...]      (default: every built-in scenario)
 set -euo pipefail
@@ -9,20 +11,31 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 need valgrind
 bench=$(valgrind_bench)
-frames=50
+frames=20
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(linear curve zoom inout rotate3d rotate3d-spin storyboard keyframes keyframes-stagger keyframes-own)
-allocs() {  # allocs SCENARIO FRAMES
-    valgrind --tool=memcheck --leak-check=no "$bench" profile "$1" --size 5000 --frames "$2" --impl simd 2>&1 >/dev/null |
+if [ ${#scenarios[@]} -eq 0 ]; then
+    mapfile -t scenarios < <("$bench" run --list | awk '/^scenarios:/ {on = 1; next} /^[a-z]/ {on = 0} on {print $1}')
+fi
+[ ${#scenarios[@]} -gt 0 ] || { echo "alloc-count: bench run --list named no scenario" >&2; exit 1; }
+allocs() {  # allocs SCENARIO IMPL LAYOUT FRAMES
+    valgrind --tool=memcheck --leak-check=no "$bench" profile "$1" --size 2000 --frames "$4" --impl "$2" --layout "$3" 2>&1 >/dev/null |
         sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 status=0
-for s in "${scenarios[@]}"; do
-    a=$(allocs "$s" $frames)
-    b=$(allocs "$s" $((2 * frames)))
+check() {  # check SCENARIO IMPL LAYOUT
+    local a b per
+    a=$(allocs "$1" "$2" "$3" $frames)
+    b=$(allocs "$1" "$2" "$3" $((2 * frames)))
     per=$(( (b - a) / frames ))
-    echo "$s: $a allocations for $frames frames, $b for $((2 * frames)): $per per frame"
+    echo "$1, $2, $3: $a allocations for $frames frames, $b for $((2 * frames)): $per per frame"
     [ "$per" -eq 0 ] || status=1
+}
+for s in "${scenarios[@]}"; do check "$s" simd blocks; done
+for layout in float4x4 caTransform3D; do
+    for s in linear rotate3d-spin keyframes-own; do check "$s" simd "$layout"; done
 done
-[ $status -eq 0 ] && echo "alloc-count: no allocation in steady-state frames" || echo "alloc-count: frames allocate"
+for layout in blocks float4x4 caTransform3D; do
+    for reader in read-transform read-gather read-alphas; do check linear "$reader" "$layout"; done
+done
+[ $status -eq 0 ] && echo "alloc-count: no allocation in steady-state frames or reads" || echo "alloc-count: frames allocate"
 exit $status

@@ -104,7 +104,7 @@ enum RunCommand {
         let width = Scenario.builtIn.map(\.name.count).max() ?? 0
         return "scenarios:\n" + Scenario.builtIn.map { "  " + $0.name.padding(width) + "  " + $0.summary }.joined(separator: "\n")
             + "\nimplementations:\n"
-            + ImplementationKind.allCases.map { "  " + $0.name.padding(13) + "  " + $0.summary + "\n" }.joined()
+            + ImplementationKind.allCases.map { "  " + $0.name.padding(14) + "  " + $0.summary + "\n" }.joined()
     }
 
     /// `1000,10000`: a list of sizes as `--sizes` takes it.
