@@ -13,19 +13,20 @@ extension FrameKernel {
     /// loop reads through a pointer (an `inout` argument), so the page's constants stay in
     /// registers or the frame, and every block reads its angle with one scalar load.
     ///
-    /// Written through the layout's `LayoutWriter`; on targets of 4-lane registers the
-    /// blocks layout is computed and stored half a block at a time (`spinHalves`).
+    /// Written through the layout's `LayoutWriter`; on targets of 4-lane registers each half
+    /// block is computed and stored before the next (`spinHalves`), in every layout.
     @inline(never)
     static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
+        var scratch = LaneMatrix(broadcast: SIMD16<Float>(), alpha: 0)  // one block, for dense layouts on 4-lane targets
         var first = blocks.lowerBound
-        if Lanes.Floats.narrowVectors && W.self == BlockWriter.self {
+        if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while first < blocks.upperBound {
                 let count = angles(&table, first, blocks.upperBound, spin)
-                spinHalves(&table, first, count, low, high, input, output, F.self)
+                spinHalves(&table, first, count, low, high, input, output, &scratch, F.self, W.self)
                 first &+= count
             }
         } else {
@@ -64,22 +65,29 @@ extension FrameKernel {
         }
     }
 
-    /// The same in the blocks layout where registers hold 4 Floats (`LaneVector.narrowVectors`):
+    /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`):
     /// each half block is computed and stored before the next, which leaves enough registers for the page's
     /// constants. (In 8 lanes the compiler keeps both halves of every value live at once and
     /// spills: 196 instructions a block on SSE2 against 159 in halves, callgrind.)
     @inline(__always)
-    static func spinHalves<F: SpinFlags>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
-                                         _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
-                                         _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type) {
+    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
+                                                          _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
+                                                          _ input: KernelInputs, _ output: KernelOutputs,
+                                                          _ scratch: UnsafeMutableRawPointer, _ flags: F.Type, _ writer: W.Type) {
+        // The blocks layout is written in place; a dense layout goes through a scratch block
+        // in the blocks layout, transposed four fields at a time (`LayoutWriter.storeBlock`).
+        let dense = W.self != BlockWriter.self
+        let halves = dense ? KernelOutputs(layout: .blocks, matrices: scratch, alphas: scratch, count: Lanes.count) : output
         var j = 0
         while j < count {
             let i = first &+ j, (sb, cb) = table.angle(j, as: SIMD4<Float>.self)
+            let at = dense ? 0 : i
             let (sx, sy) = input.halfSpeeds(i, 0)
-            low.fields(sb, cb, sx, sy, F.self).store(output, block: i, half: 0)
+            low.fields(sb, cb, sx, sy, F.self).store(halves, block: at, half: 0)
             let (sx1, sy1) = input.halfSpeeds(i, 1)
-            high.fields(sb, cb, sx1, sy1, F.self).store(output, block: i, half: 1)
-            BlockWriter.patchStatics(input, output, block: i)
+            high.fields(sb, cb, sx1, sy1, F.self).store(halves, block: at, half: 1)
+            if dense { W.storeBlock(copying: scratch, output, block: i) }
+            W.patchStatics(input, output, block: i)
             j &+= 1
         }
     }

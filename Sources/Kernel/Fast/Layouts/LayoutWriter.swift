@@ -19,6 +19,10 @@ protocol LayoutWriter {
 
     /// The identity and alpha 1 for the page's subview `k` (a static subview).
     static func storeIdentity(_ out: KernelOutputs, subview k: Int)
+
+    /// Block `i` from a block already laid out as in `blocks` at `source` (17 fields of 8
+    /// lanes, 32-byte aligned): how the half-block spin reaches a dense layout.
+    static func storeBlock(copying source: UnsafeRawPointer, _ out: KernelOutputs, block i: Int)
 }
 
 extension LayoutWriter {
