@@ -13,10 +13,10 @@ let usage = """
            bench run --list
            bench chart --output FILE.svg [--filter REGEX] [--sizes N,N,…] [--impls NAME,…] [--budget SECONDS] [--quick]
            bench eval FILE --scroll X [--impl reference|simd]
-           bench profile SCENARIO --size N --frames F [--impl NAME]   (for callgrind and valgrind)
+           bench profile SCENARIO --size N | FILE.json  --frames F [--impl NAME]   (for callgrind and valgrind)
            bench render FILE --output FILE.svg [--frames K] [--from X --to Y]
-           bench baseline check [--path FILE] [--quick] [--format text|markdown] [--instructions-threshold F] [--ratio-threshold F]
-           bench baseline update [--path FILE] [--quick]
+           bench baseline check [--path FILE] [--format text|markdown] [--instructions-threshold F] [--writes-threshold F] [--ratio-threshold F]
+           bench baseline update [--path FILE]
     """
 
 StandardStreams.prepare()
