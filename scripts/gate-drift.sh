@@ -11,7 +11,7 @@
 # `-- --ratio-threshold 1` to see the first measurement of every ratio (no re-measuring,
 # which only happens above the threshold); by default the checks are the gate as CI runs
 # it. $BENCH names a release bench to use (default: built here); $BASELINE a baseline to
-# check against instead of recording one.
+# check against instead of recording one; $KEEP a folder to keep every check's table in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -56,15 +56,24 @@ for ((run = 1; run <= runs; run++)); do
 done
 
 # Rows are "metric baseline current change threshold verdict"; the kind is the name's prefix.
+# Per kind: the largest rise and fall; then the ten metrics that rose most, with how often
+# they passed their threshold (first measurements with `--ratio-threshold 1`).
 cat "$tmp"/run-*.txt | awk '
     NF == 6 && $4 ~ /%$/ {
         kind = $1; sub(/\/.*/, "", kind)
         if (kind == "simd") kind = "ratio"
         change = $4; sub(/%/, "", change); change += 0
+        limit = $5; gsub(/[^0-9.]/, "", limit)
         if (!(kind in rise) || change > rise[kind]) { rise[kind] = change; worst[kind] = $1 }
         if (!(kind in fall) || change < fall[kind]) fall[kind] = change
+        if (!($1 in top) || change > top[$1]) top[$1] = change
+        if (change > limit + 0) over[$1]++
     }
     END {
-        for (k in rise) printf "%-22s largest rise %+6.1f%% (%s), largest fall %+6.1f%%\n", k, rise[k], worst[k], fall[k]
-    }' | sort
+        for (k in rise) printf "%-22s largest rise %+6.1f%% (%s), largest fall %+6.1f%%\n", k, rise[k], worst[k], fall[k] | "sort"
+        close("sort")
+        print "metrics that rose most (largest rise, runs above their threshold):"
+        for (m in top) printf "  %-36s %+6.1f%% %d\n", m, top[m], over[m] | "sort -k2 -g -r | head -n 10"
+    }'
+[ -z "${KEEP:-}" ] || cp "$tmp"/run-*.txt "$KEEP"/
 echo "false alarms: $alarms of $runs checks (HOGS=$hogs)"

@@ -24,6 +24,17 @@ import Glibc
         #expect(comparison.render(markdown: true, baselineBuild: [:]).contains("| instructions/b "))
     }
 
+    /// Ratios are measured again only when that could change the verdict.
+    @Test func onlyARatioRegressionAloneIsMeasuredAgain() throws {
+        let baseline = [metric("writes/a", .writes, 10), metric("simd/limit/a/1000", .ratio, 1)]
+        func comparison(writes: Double, ratio: Double) throws -> Comparison {
+            try Comparison(baseline: baseline, current: [metric("writes/a", .writes, writes), metric("simd/limit/a/1000", .ratio, ratio)], overrides: [:])
+        }
+        #expect(BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 10, ratio: 1.2)))
+        #expect(!BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 11, ratio: 1.2)))
+        #expect(!BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 10, ratio: 1)))
+    }
+
     @Test func aMetricTheBuildCannotMeasureIsAnError() {
         #expect(throws: BenchError.self) {
             try Comparison(baseline: [metric("instructions/gone", .instructions, 1)], current: [], overrides: [:])
