@@ -7,13 +7,12 @@
 #      build itself must pass.
 # Installs valgrind and binutils from Debian's packages when they are missing.
 #
-#   scripts/baseline-gate.sh [--quick]
+#   scripts/baseline-gate.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 need valgrind
 need strip binutils
-quick=${1:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -21,19 +20,19 @@ swift build -c release --product bench
 bench=.build/release/bench
 
 echo "== check against the committed baseline"
-$bench baseline check $quick
+$bench baseline check
 
 echo "== a baseline from the same build passes"
-$bench baseline update $quick --path "$tmp/same.json"
-$bench baseline check $quick --path "$tmp/same.json" | tail -n 1
+$bench baseline update --path "$tmp/same.json"
+$bench baseline check --path "$tmp/same.json" | tail -n 1
 
 if grep -qw avx2 /proc/cpuinfo; then
     echo "== a baseline from a faster (AVX2) build makes this build's check exit 2"
     swift build -c release --product bench --build-path .build-haswell \
         -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
-    .build-haswell/release/bench baseline update $quick --path "$tmp/haswell.json"
+    .build-haswell/release/bench baseline update --path "$tmp/haswell.json"
     set +e
-    $bench baseline check $quick --path "$tmp/haswell.json" > "$tmp/bite.txt"
+    $bench baseline check --path "$tmp/haswell.json" > "$tmp/bite.txt"
     status=$?
     set -e
     tail -n 1 "$tmp/bite.txt"

@@ -9,7 +9,7 @@ import Testing
     /// A baseline of `file`'s ratio metrics, recorded without valgrind.
     func record(_ file: String, in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("baseline.json").path
-        let run = try BenchProcess.run(["baseline", "update", file, "--path", path, "--metrics", "ratios", "--quick"],
+        let run = try BenchProcess.run(["baseline", "update", file, "--path", path, "--metrics", "ratios"],
                                        environment: Self.noValgrind)
         #expect(run.status == 0 && run.stdout == "recorded 2 metrics in \(path)\n", "\(run.stderr)")
         return path
@@ -35,7 +35,7 @@ import Testing
             #expect(build[key]?.isEmpty == false, "\(key)")
         }
         // A wide threshold: this checks the plumbing, not the machine's noise.
-        let check = try BenchProcess.run(["baseline", "check", file, "--path", path, "--metrics", "ratios", "--quick",
+        let check = try BenchProcess.run(["baseline", "check", file, "--path", path, "--metrics", "ratios",
                                           "--ratio-threshold", "100"], environment: Self.noValgrind)
         #expect(check.status == 0 && check.stdout.hasSuffix("0 regression(s), 0 improvement(s), 2 metrics\n"), "\(check.stderr)\(check.stdout)")
         #expect(!check.stdout.contains("warning"), "\(check.stdout)")
@@ -46,7 +46,7 @@ import Testing
         let folder = try BenchProcess.temporaryFolder()
         let file = try BenchProcess.smallWalkthrough()
         let path = action == ["check"] ? try record(file, in: folder) : folder.appendingPathComponent("new.json").path
-        let run = try BenchProcess.run(["baseline"] + action + [file, "--path", path, "--quick"], environment: Self.noValgrind)
+        let run = try BenchProcess.run(["baseline"] + action + [file, "--path", path], environment: Self.noValgrind)
         #expect(run.failedWithOneLine && run.stderr.contains("valgrind is not installed") && run.stderr.contains("--metrics ratios"),
                 "\(run.stderr)")
     }
@@ -61,7 +61,7 @@ import Testing
             build["targetFeatures"] = "neon"
             json["build"] = build
         }
-        let check = ["baseline", "check", file, "--path", path, "--metrics", "ratios", "--quick", "--ratio-threshold", "100"]
+        let check = ["baseline", "check", file, "--path", path, "--metrics", "ratios", "--ratio-threshold", "100"]
         let warned = try BenchProcess.run(check, environment: Self.noValgrind)
         #expect(warned.status == 0, "\(warned.stderr)")
         let first = warned.stdout.split(separator: "\n").first ?? ""
@@ -87,7 +87,7 @@ import Testing
                 return m
             }
         }
-        let run = try BenchProcess.run(["baseline", "check", file, "--path", path, "--metrics", "ratios", "--quick",
+        let run = try BenchProcess.run(["baseline", "check", file, "--path", path, "--metrics", "ratios",
                                         "--format", "markdown"], environment: Self.noValgrind)
         #expect(run.status == 2, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)

@@ -14,7 +14,7 @@ import Glibc
         let baseline = [metric("instructions/a", .instructions, 10), metric("instructions/b", .instructions, 10),
                         metric("instructions/c", .instructions, 10), metric("ratio/a", .ratio, 1.0)]
         let current = [metric("instructions/a", .instructions, 10.2), metric("instructions/b", .instructions, 10.4),
-                       metric("instructions/c", .instructions, 9.5), metric("ratio/a", .ratio, 1.1),
+                       metric("instructions/c", .instructions, 9.5), metric("ratio/a", .ratio, 1.05),
                        metric("ratio/new", .ratio, 2)]
         let comparison = try Comparison(baseline: baseline, current: current, overrides: [:])
         #expect(comparison.rows.map(\.verdict) == [.ok, .regression, .improvement, .ok, .new])
@@ -22,6 +22,17 @@ import Glibc
         let loose = try Comparison(baseline: baseline, current: current, overrides: [.instructions: 0.05])
         #expect(!loose.regressed)
         #expect(comparison.render(markdown: true, baselineBuild: [:]).contains("| instructions/b "))
+    }
+
+    /// Ratios are measured again only when that could change the verdict.
+    @Test func onlyARatioRegressionAloneIsMeasuredAgain() throws {
+        let baseline = [metric("writes/a", .writes, 10), metric("simd/limit/a/1000", .ratio, 1)]
+        func comparison(writes: Double, ratio: Double) throws -> Comparison {
+            try Comparison(baseline: baseline, current: [metric("writes/a", .writes, writes), metric("simd/limit/a/1000", .ratio, ratio)], overrides: [:])
+        }
+        #expect(BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 10, ratio: 1.2)))
+        #expect(!BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 11, ratio: 1.2)))
+        #expect(!BaselineCommand.ratiosWorthRemeasuring(try comparison(writes: 10, ratio: 1)))
     }
 
     @Test func aMetricTheBuildCannotMeasureIsAnError() {
@@ -51,7 +62,7 @@ import Glibc
         (#"{"metrics": []}"#, "build: missing"),
         (file(""), #""metrics" is empty; a gate without metrics checks nothing"#),
         (file(#"{"name": "x"}"#), "metrics[0].kind: missing"),
-        (file(#"{"name": "x", "kind": "time", "value": 1, "threshold": 0.1}"#), #"metrics[0].kind: must be instructions or ratio, got "time""#),
+        (file(#"{"name": "x", "kind": "time", "value": 1, "threshold": 0.1}"#), #"metrics[0].kind: must be instructions, writes, ratio, got "time""#),
         (file(#"{"name": "x", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0, got -1.0"),
         (file(#"{"name": "x", "kind": "ratio", "value": true, "threshold": 0.1}"#), "metrics[0].value: must be a number"),
         (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": false}"#), "metrics[0].threshold: must be a number"),

@@ -1,8 +1,9 @@
 import Foundation
 import Kernel
 
-/// Counts instructions per subview per frame of the fast path with callgrind, on a copy of
-/// this very binary without DWARF (Debian's valgrind 3.19 cannot read this toolchain's).
+/// Counts instructions and data writes of the fast path (`CountedCase`) with callgrind, on
+/// a copy of this very binary without DWARF (Debian's valgrind 3.19 cannot read this
+/// toolchain's).
 ///
 /// The copy, callgrind's output and the tools' captured output live in one fresh temporary
 /// folder that `withCounter` removes however it ends: every `baseline check` used to leave a
@@ -31,22 +32,28 @@ struct InstructionCounter {
         return try body(InstructionCounter(folder: folder, executable: copy))
     }
 
-    /// Instructions per subview per frame of `scenario` at `size`, over `frames` frames.
-    func count(scenario: String, size: Int, frames: Int) throws(BenchError) -> Double {
-        let out = "\(folder)/callgrind.\(scenario)"
+    /// The instructions and data writes of `counted`: callgrind's `Ir` and `Dw` (its cache
+    /// simulation counts the data accesses; the simulated cache itself is not used, since its
+    /// size follows the machine's and its misses would not be comparable between machines).
+    func count(_ counted: CountedCase) throws(BenchError) -> [Metric] {
+        let out = "\(folder)/callgrind.\(counted.name)"
         let (stdout, stderr) = try InstructionCounter.run(InstructionCounter.which("valgrind")!, [
-            "--tool=callgrind", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
-            executable, "profile", scenario, "--size", String(size), "--frames", String(frames), "--impl", "simd",
+            "--tool=callgrind", "--cache-sim=yes", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
+            executable, "profile"] + counted.target + ["--frames", String(counted.frames), "--impl", "simd",
         ], in: folder)
-        guard let collected = InstructionCounter.number(after: "Collected :", in: stderr), collected > 0,
-              let subviews = InstructionCounter.number(after: "frames of \(scenario) at", in: stdout), subviews > 0 else {
-            throw BenchError("callgrind gave no instruction count for \(scenario): \(Echo.escaped(stderr.split(separator: "\n").last ?? "", limit: 200))")
+        guard let events = CallgrindEvents(stderr: stderr),
+              let instructions = events["Ir"], instructions > 0, let writes = events["Dw"], writes > 0,
+              let subviews = InstructionCounter.number(after: " at ", in: stdout), subviews > 0 else {
+            throw BenchError("callgrind gave no instruction or write count for \(counted.name): \(Echo.escaped(stderr.split(separator: "\n").last ?? "", limit: 200))")
         }
-        return collected / (subviews * Double(frames))
+        return [counted.metric(.instructions, count: instructions, subviews: subviews),
+                counted.metric(.writes, count: writes, subviews: subviews)]
     }
 
+    /// The whole number after the last `marker` in `text` (`bench profile` ends its line
+    /// with `at N subviews`, after a scenario name that may hold anything).
     static func number(after marker: String, in text: String) -> Double? {
-        guard let range = text.range(of: marker) else { return nil }
+        guard let range = text.range(of: marker, options: .backwards) else { return nil }
         return Double(text[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber })
     }
 

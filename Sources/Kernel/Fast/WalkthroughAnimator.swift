@@ -102,6 +102,15 @@ public struct WalkthroughAnimator: Sendable {
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
         currentPage = try walkthrough.currentPage(scroll: x)
         scrollPosition = x
+        #if GATE_MUTATION_FRAME_COST
+        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
+        // builds with it to show that `bench baseline check` catches a fixed cost a frame:
+        // 100 scalar operations, a chain the optimiser cannot fold (x is only known here)
+        // nor drop (its result decides a store, which never happens: x and so t are finite).
+        var t = x
+        for _ in 0..<50 { t = t * 0.5 + 1 }
+        if t.isNaN { scrollPosition = t }
+        #endif
         var work = 0
         positions.withUnsafeMutableBufferPointer { positions in
             for i in pages.indices {

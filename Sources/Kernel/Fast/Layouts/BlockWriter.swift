@@ -24,6 +24,14 @@ enum BlockWriter: LayoutWriter {
     static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
         let b = out.matrices + i &* (Lanes.frameBlockFloats &* 4)
         func put(_ c: Int, _ v: Lanes.Floats) { b.storeBytes(of: v, toByteOffset: c &* 32, as: Lanes.Floats.self) }
+        #if GATE_MUTATION_EXTRA_STORE
+        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
+        // builds with it to show that `bench baseline check` catches one field stored twice
+        // a block. `zero` is 0 (no page has 2^62 subviews), which the optimiser cannot know,
+        // so it cannot merge this store with put(16) below.
+        let zero = out.count >> 62
+        put(16 &+ zero, m.alpha)
+        #endif
         put(0, m.m11); put(1, m.m12); put(2, m.m13); put(3, m.m14)
         put(4, m.m21); put(5, m.m22); put(6, m.m23); put(7, m.m24)
         put(8, m.m31); put(9, m.m32); put(10, m.m33); put(11, m.m34)

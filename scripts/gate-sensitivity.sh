@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The regression gate's own test: builds made slower on purpose must make `bench baseline
+# check` exit 2, and on the metric meant to catch them (a ratio's false alarm would not
+# prove that). Each slowdown is a few lines in the kernel that only a build with
+# `-Xswiftc -DGATE_MUTATION_NAME` compiles (in a build folder of its own):
+#   EXTRA_STORE  one field of every block stored twice (BlockWriter.store)     → writes/…
+#   FRAME_COST   100 scalar operations a frame (WalkthroughAnimator.advance)   → instructions-per-frame/…
+# Both cost time that the ratios cannot see at their threshold (README, "Performance
+# regression gate"). The baseline is recorded from the default build in the same run.
+# If a rewrite drops a mutation, its build is the default one, and this fails.
+#
+#   scripts/gate-sensitivity.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+need valgrind
+need strip binutils
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+swift build -c release --product bench
+.build/release/bench baseline update --path "$tmp/baseline.json"
+
+failed=0
+for mutation in EXTRA_STORE:writes/ FRAME_COST:instructions-per-frame/; do
+    name=${mutation%%:*} expected=${mutation#*:}
+    echo "== GATE_MUTATION_$name: check must exit 2 with a regression of $expected"
+    build=.build-gate-mutation-$name
+    swift build -c release --product bench --build-path "$build" -Xswiftc "-DGATE_MUTATION_$name"
+    set +e
+    "$build/release/bench" baseline check --path "$tmp/baseline.json" > "$tmp/$name.txt"
+    status=$?
+    set -e
+    grep REGRESSION "$tmp/$name.txt" || true
+    tail -n 1 "$tmp/$name.txt"
+    if [ "$status" -ne 2 ] || ! grep -q "^$expected.*REGRESSION" "$tmp/$name.txt"; then
+        cat "$tmp/$name.txt"
+        echo "GATE_MUTATION_$name: expected exit 2 with a regression of $expected, got exit $status"
+        failed=1
+    fi
+done
+[ "$failed" -ne 0 ] || echo "gate sensitivity: ok"
+exit "$failed"
