@@ -120,6 +120,10 @@ enum BaselineCommand {
         suite.sizes = [1_000, 10_000]
         suite.files = files
         suite.implementations = [.simd, .c, .limit]
+        // The BWWalkthrough scenarios; the keyframe ones are compute-bound experiments whose
+        // ratios to the store limit (5–45) drift with the machine's load beyond any useful
+        // threshold, and their C anchor is not the competent yardstick yet (README).
+        suite.filter = try? Regex("^(linear|curve|zoom|inout|rotate3d|rotate3d-spin|storyboard)$")
         // Each implementation takes the sampler's 400 samples (about 0.1 s a scenario and
         // size) before this budget runs out, so the budget only bounds a very slow machine.
         // There is no shorter mode (`--quick` was one in name only): the ratio threshold is
