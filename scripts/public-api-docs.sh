@@ -11,7 +11,7 @@ swift build --target Kernel >&2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
-swift-symbolgraph-extract -module-name Kernel -I "$(swift build --show-bin-path)/Modules" -target "$triple" \
+swift-symbolgraph-extract -module-name Kernel -I "$(swift build --show-bin-path)/Modules" -I Sources/KernelTarget -target "$triple" \
     -minimum-access-level public -output-dir "$out" >&2
 python3 - "$out" "${1:-}" <<'PY'
 import glob, json, sys
