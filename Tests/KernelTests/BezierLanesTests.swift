@@ -42,3 +42,21 @@ import Testing
 private extension Double {
     var float: Float { Float(self) }
 }
+
+/// The parity allowance of keyframed subviews is a number or unbounded, never NaN.
+@Suite struct KeyframeToleranceTests {
+    /// Found by the fuzzer (seed timeline-own.json): an easing of unbounded slope made the
+    /// allowance ∞·0 = NaN, which rejects every field, where the contract promises only a
+    /// solve residual.
+    @Test func unboundedSlopeGivesAnUnboundedAllowanceNotNaN() throws {
+        let json = #"{"width": 1, "pages": [{"subviews": [{"timeline": {"rotation": [{"at": -2, "value": 1, "easing": [0, 1000, 1, -1000]}, {"at": 2, "value": -1}]}}]}]}"#
+        let page = try Walkthrough(json: json).pages[0]
+        let tolerance = KeyframeTolerance(page)
+        for c in 0...16 {
+            let allowed = tolerance.allowed(field: c, reference: 0)
+            #expect(allowed == .infinity, "field \(c): \(allowed)")
+        }
+        let bounded = KeyframeTolerance(try Walkthrough(json: #"{"width": 1, "pages": [{"timeline": {"rotation": [{"at": 0, "value": 1, "easing": "easeIn"}, {"at": 1, "value": 0}]}}]}"#).pages[0])
+        #expect(bounded.allowed(field: 12, reference: 5).isFinite && bounded.allowed(field: 0, reference: 1).isFinite)
+    }
+}
