@@ -5,8 +5,10 @@
 # `-Xswiftc -DGATE_MUTATION_NAME` compiles (in a build folder of its own):
 #   EXTRA_STORE  one field of every block stored twice (BlockWriter.store)     → writes/…
 #   FRAME_COST   100 scalar operations a frame (WalkthroughAnimator.advance)   → instructions-per-frame/…
-# Both cost time that the ratios cannot see at their threshold (README, "Performance
-# regression gate"). The baseline is recorded from the default build in the same run.
+# The frame cost is invisible to the ratios (the anchors run through the same frame driver);
+# the double store shows in them too, but the step asks for the count that must catch it
+# (README, "Performance regression gate"). The baseline is recorded from the default build
+# in the same run.
 # If a rewrite drops a mutation, its build is the default one, and this fails.
 #
 #   scripts/gate-sensitivity.sh
