@@ -141,7 +141,11 @@ import Glibc
 
     /// A write that fails half way (here: a 1-block file size limit) leaves the old file
     /// whole and no temporary file behind.
-    @Test func aFailedWriteLeavesNoPartialFile() throws {
+    /// (Not under TSan, whose runtime writes its own files under the same 1-block limit and
+    /// stops the process first; `scripts/sanitizers.sh` sets its options.)
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+                    "the thread sanitizer's runtime cannot start under a 1-block file size limit"))
+    func aFailedWriteLeavesNoPartialFile() throws {
         let (dir, input) = try folder()
         let output = dir.appendingPathComponent("film.svg").path
         try "old".write(toFile: output, atomically: false, encoding: .utf8)
