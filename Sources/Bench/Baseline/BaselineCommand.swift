@@ -15,9 +15,9 @@ enum BaselineCommand {
     /// Re-measurements of the ratios after one regressed, and the pause before each. Slow
     /// spells of the shared machine outlast a measurement: in one check of 20 on an
     /// otherwise quiet machine, ten ratios stayed 8–41% high through two re-measurements
-    /// taken straight away. With pauses, 50 checks had no false alarm; one needed a third
-    /// re-measurement, the fourth is margin (README, "Performance regression gate"). A real
-    /// regression costs the wait, about 2.5 minutes.
+    /// taken straight away. With pauses, 90 checks had no false alarm and two needed a
+    /// third re-measurement; the fourth is margin (README, "Performance regression gate").
+    /// A real regression costs the wait, about 2.5 minutes.
     static let ratioRetries = 4, ratioRetryPause = 30.0
     /// Runs whose median is a ratio: `update` takes more, because every check is compared
     /// with the baseline, so the baseline's own error is in every check's drift.
