@@ -11,11 +11,18 @@ package enum ParityTolerance {
 
     /// The first field where `a` strays from the reference `b`, or nil.
     package static func mismatch(_ a: SubviewState, _ b: SubviewState) -> String? {
-        let fa = a.transform.fields, fb = b.transform.fields
-        for c in 0..<16 where !((fa[c] - fb[c]).magnitude <= allowed(field: c, reference: fb[c])) {
-            return "field \(c): \(fa[c]) vs reference \(fb[c])"
+        mismatch(a, b, allowed: allowed(field:reference:))
+    }
+
+    /// The same against another allowance (`KeyframeTolerance` widens this one); the
+    /// message gives the allowance of the field that strayed.
+    package static func mismatch(_ a: SubviewState, _ b: SubviewState,
+                                 allowed: (_ field: Int, _ reference: Double) -> Double) -> String? {
+        let fa = a.transform.vector, fb = b.transform.vector
+        for c in 0..<16 where !((fa[c] - fb[c]).magnitude <= allowed(c, fb[c])) {
+            return "field \(c): \(fa[c]) vs reference \(fb[c]) (allowance \(allowed(c, fb[c])))"
         }
-        if !((a.alpha - b.alpha).magnitude <= allowed(field: 16, reference: b.alpha)) {
+        if !((a.alpha - b.alpha).magnitude <= allowed(16, b.alpha)) {
             return "alpha: \(a.alpha) vs reference \(b.alpha)"
         }
         if a.isStatic != b.isStatic || a.tag != b.tag { return "static flag or tag" }

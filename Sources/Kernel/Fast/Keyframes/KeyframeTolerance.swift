@@ -64,14 +64,6 @@ package struct KeyframeTolerance: Sendable {
 
     /// The first field where `a` strays from `b` beyond the allowance, or nil.
     package func mismatch(_ a: SubviewState, _ b: SubviewState) -> String? {
-        let fa = a.transform.vector, fb = b.transform.vector
-        for c in 0..<16 where !((fa[c] - fb[c]).magnitude <= allowed(field: c, reference: fb[c])) {
-            return "field \(c): \(fa[c]) vs reference \(fb[c]) (allowance \(allowed(field: c, reference: fb[c])))"
-        }
-        if !((a.alpha - b.alpha).magnitude <= allowed(field: 16, reference: b.alpha)) {
-            return "alpha: \(a.alpha) vs reference \(b.alpha)"
-        }
-        if a.isStatic != b.isStatic || a.tag != b.tag { return "static flag or tag" }
-        return nil
+        ParityTolerance.mismatch(a, b, allowed: allowed(field:reference:))
     }
 }
