@@ -11,12 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
-need valgrind
-need strip binutils
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-swift build -c release --product bench
+gate_setup
 bench=.build/release/bench
 
 echo "== check against the committed baseline"
@@ -31,10 +26,7 @@ if grep -qw avx2 /proc/cpuinfo; then
     swift build -c release --product bench --build-path .build-haswell \
         -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
     .build-haswell/release/bench baseline update --path "$tmp/haswell.json"
-    set +e
-    $bench baseline check --path "$tmp/haswell.json" > "$tmp/bite.txt"
-    status=$?
-    set -e
+    status=$(check_status $bench "$tmp/haswell.json" "$tmp/bite.txt")
     tail -n 1 "$tmp/bite.txt"
     [ "$status" -eq 2 ] || { cat "$tmp/bite.txt"; echo "expected exit 2, got $status"; exit 1; }
 else

@@ -15,12 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
-need valgrind
-need strip binutils
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-swift build -c release --product bench
+gate_setup
 .build/release/bench baseline update --path "$tmp/baseline.json"
 
 failed=0
@@ -29,10 +24,7 @@ for mutation in EXTRA_STORE:writes/ FRAME_COST:instructions-per-frame/; do
     echo "== GATE_MUTATION_$name: check must exit 2 with a regression of $expected"
     build=.build-gate-mutation-$name
     swift build -c release --product bench --build-path "$build" -Xswiftc "-DGATE_MUTATION_$name"
-    set +e
-    "$build/release/bench" baseline check --path "$tmp/baseline.json" > "$tmp/$name.txt"
-    status=$?
-    set -e
+    status=$(check_status "$build/release/bench" "$tmp/baseline.json" "$tmp/$name.txt")
     grep REGRESSION "$tmp/$name.txt" || true
     tail -n 1 "$tmp/$name.txt"
     if [ "$status" -ne 2 ] || ! grep -q "^$expected.*REGRESSION" "$tmp/$name.txt"; then

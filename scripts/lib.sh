@@ -11,15 +11,32 @@ need() {  # need COMMAND [PACKAGE]
 }
 
 # Builds `bench` in release mode (extra build flags from $BENCH_FLAGS, build folder from
-# $BENCH_BUILD, default .build) and prints the path of a copy without DWARF, which the
-# Debian valgrind (3.19) cannot read from this toolchain's binaries.
+# $BENCH_BUILD, default .build) and prints the path of its copy without DWARF, which the
+# Debian valgrind (3.19) needs: `bench valgrind-copy` makes it, as `bench baseline` does.
 valgrind_bench() {
     local build="${BENCH_BUILD:-.build}"
     # shellcheck disable=SC2086
     swift build -c release --product bench --build-path "$build" ${BENCH_FLAGS:-} >&2 || return 1
-    local copy
-    copy="$(mktemp -d)/bench"
-    cp "$build/release/bench" "$copy" && strip --strip-debug "$copy" && echo "$copy"
+    need strip binutils || return 1
+    "$build/release/bench" valgrind-copy "$(mktemp -d)"
+}
+
+# The gate scripts' start (baseline-gate.sh, gate-sensitivity.sh): valgrind and strip
+# installed, the release `bench` built, and a temporary folder in $tmp, removed on exit.
+gate_setup() {
+    need valgrind || return 1
+    need strip binutils || return 1
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    swift build -c release --product bench
+}
+
+# Runs `BENCH baseline check --path BASELINE` with its report in OUT and prints its exit
+# status (0 clean, 1 error, 2 regression) without stopping a `set -e` script.
+check_status() {  # check_status BENCH BASELINE OUT
+    local status=0
+    "$1" baseline check --path "$2" > "$3" || status=$?
+    echo "$status"
 }
 
 # The Swift toolchain's runtime library folder (libswiftCore.so, …) and its clang, which

@@ -39,6 +39,11 @@ struct BenchProcess {
         try run(executable, arguments, environment: environment, standardOutput: standardOutput, directory: directory)
     }
 
+    /// Runs another program (a copy of `bench`, say) with `arguments`.
+    static func runProgram(_ program: URL, _ arguments: [String]) throws -> BenchProcess {
+        try run(program, arguments, environment: [:], standardOutput: nil, directory: nil)
+    }
+
     /// Runs `sh -c script` with `$BENCH` set to the `bench` executable (for redirections).
     static func shell(_ script: String) throws -> BenchProcess {
         try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: ["BENCH": executable.path], standardOutput: nil, directory: nil)

@@ -9,6 +9,7 @@ import Testing
     static let pages: [([String], [CommandSpec])] = [
         (["run"], [RunCommand.spec]), (["chart"], [ChartCommand.spec]), (["compare"], [CompareCommand.spec]),
         (["eval"], [EvalCommand.spec]), (["render"], [RenderCommand.spec]), (["profile"], [ProfileCommand.spec]),
+        (["valgrind-copy"], [StrippedCopy.spec]),
         (["baseline"], [BaselineOptions.check, BaselineOptions.update]),
         (["baseline", "check"], [BaselineOptions.check]), (["baseline", "update"], [BaselineOptions.update]),
     ]
@@ -31,8 +32,9 @@ import Testing
     func benchHelpListsTheCommands(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+        let width = Subcommand.all.map(\.name.count).max() ?? 0
         for command in Subcommand.all {
-            #expect(run.stdout.contains("\n  \(command.name.padding(8))  \(command.summary)\n"), "\(arguments): \(command.name)")
+            #expect(run.stdout.contains("\n  \(command.name.padding(width))  \(command.summary)\n"), "\(arguments): \(command.name)")
         }
         #expect(run.stdout.contains("bench COMMAND --help"))
     }

@@ -2,8 +2,7 @@ import Foundation
 import Kernel
 
 /// Counts instructions and data writes of the fast path (`CountedCase`) with callgrind, on
-/// a copy of this very binary without DWARF (Debian's valgrind 3.19 cannot read this
-/// toolchain's).
+/// a copy of this very binary without DWARF (`StrippedCopy`).
 ///
 /// The copy, callgrind's output and the tools' captured output live in one fresh temporary
 /// folder that `withCounter` removes however it ends: every `baseline check` used to leave a
@@ -23,12 +22,7 @@ struct InstructionCounter {
         }
         let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            throw BenchError("cannot find the bench binary (/proc/self/exe)")
-        }
-        // Named apart from `bench`: valgrind would go looking for the original's DWARF.
-        let copy = folder + "/bench-callgrind"
-        _ = try run(which("strip")!, ["--strip-debug", "--remove-section=.gnu_debugaltlink", "-o", copy, me], in: folder)
+        let copy = try StrippedCopy.write(into: folder)
         return try body(InstructionCounter(folder: folder, executable: copy))
     }
 

@@ -28,6 +28,7 @@ struct Subcommand: Sendable {
         },
         Subcommand(RenderCommand.spec) { try RenderCommand.run($0) },
         Subcommand(ProfileCommand.spec) { try ProfileCommand.run($0) },
+        Subcommand(StrippedCopy.spec) { try StrippedCopy.run($0) },
     ]
 
     /// `bench --help`: the commands, a line each.

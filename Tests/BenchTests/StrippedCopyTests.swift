@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `bench valgrind-copy FOLDER`, the one place the DWARF-free copy for valgrind is made
+/// (scripts/lib.sh and `bench baseline` both use it).
+@Suite struct StrippedCopyTests {
+    /// The copy runs as bench does and has no DWARF left (valgrind 3.19 refuses DWARF 5).
+    @Test func theCopyRunsAndHasNoDebugInfo() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-copy-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try BenchProcess.run(["valgrind-copy", folder.path])
+        #expect(made.status == 0, "stderr: \(made.stderr)")
+        let path = made.stdout.trimmingCharacters(in: .newlines)
+        #expect(path == folder.appendingPathComponent("bench-valgrind").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.range(of: Data(".debug_info".utf8)) == nil, "the copy still has a .debug_info section")
+        let list = try BenchProcess.runProgram(URL(fileURLWithPath: path), ["run", "--list"])
+        #expect(list.status == 0 && list.stdout.contains("scenarios:"), "the copy does not run: \(list.stderr)")
+    }
+
+    /// A folder that is not there is an error that names it, with nothing written.
+    @Test func aMissingFolderIsAnError() throws {
+        let result = try BenchProcess.run(["valgrind-copy", "/nonexistent/folder"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("no such folder") && result.stderr.contains("/nonexistent/folder"), "stderr: \(result.stderr)")
+    }
+
+    @Test func theFolderIsRequired() throws {
+        let result = try BenchProcess.run(["valgrind-copy"])
+        #expect(result.status == 1 && result.stderr.contains("usage"), "stderr: \(result.stderr)")
+    }
+}
