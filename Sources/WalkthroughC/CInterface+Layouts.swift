@@ -20,6 +20,7 @@ public func bwwEvaluateInto(_ walkthrough: OpaquePointer?, _ scroll: Double, _ l
     }
     do {
         let destination = UnsafeMutableRawBufferPointer(start: dst, count: geometry.byteCount)
+        defer { handle.frameWritten() }
         try handle.animator.update(scroll: scroll, into: destination, geometry: geometry)
         return BWW_OK
     } catch {
@@ -54,9 +55,14 @@ extension WalkthroughHandle {
     /// The frame geometry of `layout` (made once per layout and kept), or nil after
     /// recording that the layout is unknown.
     func geometry(_ layout: bww_layout, _ function: String) -> FrameGeometry? {
-        let layouts: [bww_layout: FrameLayout] = [BWW_LAYOUT_BLOCKS: .blocks, BWW_LAYOUT_FLOAT4X4: .float4x4,
-                                                  BWW_LAYOUT_CATRANSFORM3D: .caTransform3D]
-        guard let kind = layouts[layout] else {
+        // A switch, not a dictionary literal, which allocated on every call (every frame of bww_evaluate_into).
+        let kind: FrameLayout? = switch layout {
+        case BWW_LAYOUT_BLOCKS: .blocks
+        case BWW_LAYOUT_FLOAT4X4: .float4x4
+        case BWW_LAYOUT_CATRANSFORM3D: .caTransform3D
+        default: nil
+        }
+        guard let kind else {
             _ = fail(BWW_ERROR_INVALID_VALUE, "\(function): unknown layout \(layout); the layouts are 0 (blocks), 1 (float4x4), 2 (CATransform3D)")
             return nil
         }

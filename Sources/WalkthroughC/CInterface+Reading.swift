@@ -54,9 +54,22 @@ public func bwwPageBlocks(_ walkthrough: OpaquePointer?, _ page: Int64, _ blocks
     return BWW_OK
 }
 
+// The per-page and per-subview reads below take a success path first: the frame through
+// plain pointers (`WalkthroughHandle.frame`), no reference counting, no lock. Anything
+// amiss falls through to the checks that record why (`…Failure`), out of line.
+
 @_cdecl("bww_gather")
 public func bwwGather(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?,
                       _ capacity: Int) -> bww_status {
+    if let walkthrough, let page = Int(exactly: page),
+       WalkthroughHandle.frame(walkthrough).gather(page: page, into: out, capacity: UInt(bitPattern: capacity)) {
+        return BWW_OK
+    }
+    return gatherFailure(walkthrough, page, out, capacity)
+}
+
+@inline(never)
+func gatherFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
     let needed = 16 * handle.animator.plan.pages[page].count
@@ -72,6 +85,15 @@ public func bwwGather(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsaf
 @_cdecl("bww_alphas")
 public func bwwAlphas(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?,
                       _ capacity: Int) -> bww_status {
+    if let walkthrough, let page = Int(exactly: page),
+       WalkthroughHandle.frame(walkthrough).alphas(page: page, into: out, capacity: UInt(bitPattern: capacity)) {
+        return BWW_OK
+    }
+    return alphasFailure(walkthrough, page, out, capacity)
+}
+
+@inline(never)
+func alphasFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
     let count = handle.animator.plan.pages[page].count
@@ -86,6 +108,16 @@ public func bwwAlphas(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsaf
 
 @_cdecl("bww_alpha")
 public func bwwAlpha(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ alpha: UnsafeMutablePointer<Double>?) -> bww_status {
+    if let walkthrough, let alpha, let page = Int(exactly: page), let subview = Int(exactly: subview),
+       let value = WalkthroughHandle.frame(walkthrough).alpha(page: page, subview: subview) {
+        alpha.pointee = value
+        return BWW_OK
+    }
+    return alphaFailure(walkthrough, page, subview, alpha)
+}
+
+@inline(never)
+func alphaFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ alpha: UnsafeMutablePointer<Double>?) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let alpha else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_alpha: alpha must not be NULL") }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }

@@ -61,6 +61,7 @@ public func bwwEvaluate(_ walkthrough: OpaquePointer?, _ scroll: Double) -> bww_
     // The one call that has the handle to itself: the messages handed out so far expire.
     handle.messages.clear()
     do {
+        defer { handle.frameWritten() }
         try handle.animator.update(scroll: scroll)
         return BWW_OK
     } catch {

@@ -9,6 +9,11 @@ final class WalkthroughHandle {
     /// overlap. Held through a pointer: a stored `var` of a class costs a dynamic
     /// exclusivity check and a copy on every access, which made `bww_alpha` 110 ns a call.
     private let storage: UnsafeMutablePointer<WalkthroughAnimator>
+    /// The frame's bytes through plain pointers, for the reads' success paths: set by `init`
+    /// and after every `bww_evaluate` (which has the handle to itself), read by any thread.
+    /// Reading through the animator instead retained and released the frame's storage and
+    /// arrays on every call (80 ns a `bww_alpha`).
+    private let frameView: UnsafeMutablePointer<FrameView>
     let messages = MessageLog()
 
     /// The animator, read in place.
@@ -23,6 +28,8 @@ final class WalkthroughHandle {
     init(_ animator: WalkthroughAnimator) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: animator)
+        frameView = .allocate(capacity: 1)
+        frameView.initialize(to: animator.frame.view)
         geometries = Dictionary(uniqueKeysWithValues: FrameLayout.allCases.map {
             ($0.rawValue, FrameBuffer.geometry(of: animator.plan, layout: $0))
         })
@@ -47,10 +54,24 @@ final class WalkthroughHandle {
     deinit {
         storage.deinitialize(count: 1)
         storage.deallocate()
+        frameView.deallocate()
     }
 
     static func from(_ pointer: OpaquePointer?) -> WalkthroughHandle? {
         pointer.map { Unmanaged<WalkthroughHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    }
+
+    /// The frame of the handle at `pointer`, with no retain or release of the handle.
+    @inline(__always)
+    static func frame(_ pointer: OpaquePointer) -> FrameView {
+        Unmanaged<WalkthroughHandle>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { $0.frameView.pointee }
+    }
+
+    /// Points the reads at the animator's frame again, after a call that may have written it
+    /// (the animator writes its frame in place, as the handle holds the only reference, so
+    /// this keeps the same pointers; it costs nothing to be sure).
+    func frameWritten() {
+        frameView.pointee = animator.frame.view
     }
 }
 

@@ -7,40 +7,14 @@ extension FrameBuffer {
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
     @inlinable @inline(__always)
     public func transform(page: Int, subview k: Int) -> Transform3D {
-        let slot = storage.slot(page: page, subview: k)
-        switch storage.layout {
-        case .blocks:
-            // Field c of the subview sits c·8 Floats after its lane's first field.
-            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
-            let f = (storage.base + slot.matrixOffset).assumingMemoryBound(to: Float.self) + lane
-            func d(_ c: Int) -> Double { Double(f[c &* 8]) }
-            return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
-                               m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
-        case .float4x4:
-            let p = UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 64)
-            // Row by row: SIMD16's own conversion is a generic call, SIMD4's is inlined.
-            func row(_ r: Int) -> SIMD4<Double> { SIMD4<Double>(p.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self)) }
-            return Transform3D(rows: row(0), row(1), row(2), row(3))
-        case .caTransform3D:
-            return UnsafeRawPointer(storage.base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
-        }
+        FrameView.transform(storage.base, storage.layout, storage.slot(page: page, subview: k), k)
     }
 
     /// Subview `k`'s alpha.
     /// - Precondition: `page` and `k` in range (checked; a trap names them).
     @inlinable @inline(__always)
     public func alpha(page: Int, subview k: Int) -> Double {
-        let slot = storage.slot(page: page, subview: k)
-        switch storage.layout {
-        case .blocks:
-            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
-            let floats = lane &+ FrameComponent.alpha.rawValue &* 8
-            return Double(storage.base.load(fromByteOffset: slot.matrixOffset &+ floats &* 4, as: Float.self))
-        case .float4x4:
-            return Double(storage.base.load(fromByteOffset: slot.alphaOffset &+ k &* 4, as: Float.self))
-        case .caTransform3D:
-            return storage.base.load(fromByteOffset: slot.alphaOffset &+ k &* 8, as: Double.self)
-        }
+        FrameView.alpha(storage.base, storage.layout, storage.slot(page: page, subview: k), k)
     }
 
     /// Writes page `page`'s alphas, one Double per subview, into `destination`, which must
@@ -49,7 +23,7 @@ extension FrameBuffer {
     public func alphas(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 1, what: "alphas")
         guard count > 0, let out = destination.baseAddress else { return }
-        FrameReader.alphas(self, page: page, count: count, into: UnsafeMutableRawPointer(out))
+        withExtendedLifetime(storage) { FrameReader.alphas(view, view.slots[page], into: UnsafeMutableRawPointer(out)) }
     }
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
@@ -59,7 +33,7 @@ extension FrameBuffer {
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")
         guard count > 0, let out = destination.baseAddress else { return }
-        FrameReader.gather(self, page: page, count: count, into: UnsafeMutableRawPointer(out))
+        withExtendedLifetime(storage) { FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out)) }
     }
 
     /// Page `page` as 16 Doubles per subview (see `gather(page:into:)`).

@@ -20,9 +20,9 @@ protocol LayoutWriter {
     /// The identity and alpha 1 for the page's subview `k` (a static subview).
     static func storeIdentity(_ out: KernelOutputs, subview k: Int)
 
-    /// Block `i` from a block already laid out as in `blocks` at `source` (17 fields of 8
-    /// lanes, 32-byte aligned): how the half-block spin reaches a dense layout.
-    static func storeBlock(copying source: UnsafeRawPointer, _ out: KernelOutputs, block i: Int)
+    /// Lanes `4h ..< 4h + 4` of block `i` (those on the page), where registers hold 4
+    /// Floats: how the half-block spin reaches every layout (`LayoutWriter+Halves.swift`).
+    static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int)
 }
 
 extension LayoutWriter {

@@ -1,0 +1,105 @@
+/// A frame's bytes seen through plain pointers: its base, layout and page table
+/// (`FrameStorage`'s), with readers that check their indices and answer nil instead of
+/// trapping. For callers that cannot afford reference counting on every read — the C
+/// interface's per-subview calls, where a retain and release of the frame across the module
+/// boundary cost more than the read (`bww_alpha` was 80 ns a call) — and the bulk readers.
+///
+/// Valid while the frame buffer it came from keeps its storage: a frame that is written in
+/// place (the only reference to its storage, as in a C handle) keeps it; a frame written
+/// while another copy shares its storage moves to a new one, and a view taken before
+/// points at the old one.
+@usableFromInline
+package struct FrameView: @unchecked Sendable {
+    // Sendable: it only reads the frame; the writer's exclusivity rules (the animator's, or
+    // the C header's Threads) keep reads and writes apart.
+    @usableFromInline let base: UnsafeMutableRawPointer
+    @usableFromInline let layout: FrameLayout
+    @usableFromInline let pageCount: Int
+    @usableFromInline let slots: UnsafeMutablePointer<FrameStorage.PageSlot>
+
+    @usableFromInline
+    init(_ storage: FrameStorage) {
+        (base, layout, pageCount, slots) = (storage.base, storage.layout, storage.pageCount, storage.slots)
+    }
+
+    /// Page `page`'s slot, or nil when `page` is out of range.
+    @inlinable @inline(__always)
+    func slot(page: Int) -> FrameStorage.PageSlot? {
+        UInt(bitPattern: page) < UInt(bitPattern: pageCount) ? slots[page] : nil
+    }
+
+    /// Page `page`'s subview count, or nil when `page` is out of range.
+    @inlinable @inline(__always)
+    package func subviewCount(page: Int) -> Int? { slot(page: page)?.count }
+
+    /// Subview `k`'s alpha, or nil when `page` or `k` is out of range: two compares and
+    /// one load, no reference counting.
+    @inlinable @inline(__always)
+    package func alpha(page: Int, subview k: Int) -> Double? {
+        guard let slot = slot(page: page), UInt(bitPattern: k) < UInt(bitPattern: slot.count) else { return nil }
+        return FrameView.alpha(base, layout, slot, k)
+    }
+
+    /// Subview `k`'s alpha in `slot` (in range).
+    @inlinable @inline(__always)
+    static func alpha(_ base: UnsafeMutableRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Double {
+        switch layout {
+        case .blocks:
+            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
+            let floats = lane &+ FrameComponent.alpha.rawValue &* 8
+            return Double(base.load(fromByteOffset: slot.matrixOffset &+ floats &* 4, as: Float.self))
+        case .float4x4:
+            return Double(base.load(fromByteOffset: slot.alphaOffset &+ k &* 4, as: Float.self))
+        case .caTransform3D:
+            return base.load(fromByteOffset: slot.alphaOffset &+ k &* 8, as: Double.self)
+        }
+    }
+}
+
+extension FrameView {
+    /// Writes page `page` as 16 Doubles per subview (`FrameBuffer.gather(page:into:)`) into
+    /// `out`, which holds `capacity` Doubles; false, writing nothing, when the page is out
+    /// of range, the buffer too short, or `out` nil for a page with subviews.
+    package func gather(page: Int, into out: UnsafeMutablePointer<Double>?, capacity: UInt) -> Bool {
+        guard let slot = slot(page: page), capacity >= UInt(16 &* slot.count) else { return false }
+        guard slot.count > 0 else { return true }
+        guard let out else { return false }
+        FrameReader.gather(self, slot, into: UnsafeMutableRawPointer(out))
+        return true
+    }
+
+    /// Writes page `page`'s alphas as Doubles (`FrameBuffer.alphas(page:into:)`), as `gather`.
+    package func alphas(page: Int, into out: UnsafeMutablePointer<Double>?, capacity: UInt) -> Bool {
+        guard let slot = slot(page: page), capacity >= UInt(slot.count) else { return false }
+        guard slot.count > 0 else { return true }
+        guard let out else { return false }
+        FrameReader.alphas(self, slot, into: UnsafeMutableRawPointer(out))
+        return true
+    }
+
+    /// Subview `k`'s transform in `slot` (in range) as Doubles.
+    @inlinable @inline(__always)
+    static func transform(_ base: UnsafeMutableRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Transform3D {
+        switch layout {
+        case .blocks:
+            // Field c of the subview sits c·8 Floats after its lane's first field.
+            let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
+            let f = (base + slot.matrixOffset).assumingMemoryBound(to: Float.self) + lane
+            func d(_ c: Int) -> Double { Double(f[c &* 8]) }
+            return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
+                               m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
+        case .float4x4:
+            let p = UnsafeRawPointer(base + slot.matrixOffset + k &* 64)
+            // Row by row: SIMD16's own conversion is a generic call, SIMD4's is inlined.
+            func row(_ r: Int) -> SIMD4<Double> { SIMD4<Double>(p.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self)) }
+            return Transform3D(rows: row(0), row(1), row(2), row(3))
+        case .caTransform3D:
+            return UnsafeRawPointer(base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
+        }
+    }
+}
+
+extension FrameBuffer {
+    /// The frame's bytes through plain pointers (see `FrameView` for how long it stays valid).
+    package var view: FrameView { FrameView(storage) }
+}
