@@ -5,7 +5,9 @@
 /* One matrix per page (no rotation, or one angle for the whole page): every field but the
  * translation is the same in every lane, so the compiler keeps them, and what their
  * transposes in the dense layouts can, out of the loop. A translating page adds
- * f·s.x to m41 and g·s.y to m42 (`+ 0` turns −0 into +0, as the reference's sums do). */
+ * f·s.x to the matrix's own m41 and g·s.y to its m42: +0 but for a keyframed pose
+ * (keyframes.c, PageConstants.applyUniform), and adding +0 turns −0 into +0, as the
+ * reference's sums do. */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;
@@ -28,8 +30,8 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, c
         k[h] = p->matrix;
         if (translates) {
             const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
-            k[h].v[12] = p->f * loadv(s) + 0.0f;
-            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + 0.0f;
+            k[h].v[12] = p->f * loadv(s) + p->matrix.v[12];
+            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + p->matrix.v[13];
         }
     }
     put_block(layout, k, matrices, alphas, b, valid);
