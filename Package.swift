@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Kernel", "CAnchor"]
+            dependencies: ["Bench", "Kernel", "CAnchor", "KernelTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

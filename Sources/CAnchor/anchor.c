@@ -10,7 +10,8 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
         const int flags = (page->scale != 1.0f) * 4 + (page->perspective != 0) * 2 + (page->translates != 0);
         anchor_spin_kernels[flags][layout](page, in, out, first, end);
     } else {
-        anchor_uniform_kernels[page->translates != 0][layout](page, in, out, first, end);
+        const int posed = page->matrix[12] != 0 || page->matrix[13] != 0;  /* a keyframed pose's own m41, m42 */
+        anchor_uniform_kernels[page->translates != 0 ? 1 + posed : 0][layout](page, in, out, first, end);
     }
 }
 

@@ -1,195 +1,302 @@
 #include "keyframes.h"
-#include <math.h>
+#include "keyframe_easing.h"
+#include "layout.h"
+#include "statics.h"
+#include "trig.h"
 
-#pragma clang diagnostic ignored "-Wpass-failed"
+/* The lanes kernel (see keyframes.h): per block, τ = o − shift in Double; each present
+ * track's cached segments checked (`holds`) and found again where a lane left
+ * (`kf_refresh`); then per chunk the tracks' values, K = S·R(θ, axis)·T and M = K·B with
+ * B = R(θ_k)·A·P the page's transform of the subview (KeyframeComposition.swift's
+ * formulas), written once in the run's layout; static lanes patched after the store.
+ *
+ * One loop per combination of present tracks (a missing track is not computed as its
+ * neutral value: 0·x + y is not y in IEEE arithmetic, so the compiler could not drop it),
+ * planar or not, and layout: `kernels` below. */
 
-#define L KF_LANES
+#define W ANCHOR_WIDTH
+#define CHUNKS ANCHOR_CHUNKS
 
-static const float ident[17] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1};
+enum { TRANSLATION = 1, SCALE = 2, ROTATION = 4, ALPHA = 8 };
 
-static inline void patch_statics(float *restrict o, unsigned mask) {
-    while (mask) {
-        int l = __builtin_ctz(mask);
-        for (int f = 0; f < 17; f++) o[f * L + l] = ident[f];
-        mask &= mask - 1;
+/* Lanes h·W … of the block's τ. */
+INLINE vd tau_chunk(d8 tau, int h) {
+#if W == 8
+    return (void)h, tau;
+#else
+    return h == 0 ? __builtin_shufflevector(tau, tau, 0, 1, 2, 3) : __builtin_shufflevector(tau, tau, 4, 5, 6, 7);
+#endif
+}
+
+/* Lanes h·W … of an 8-lane Float vector. */
+INLINE vf chunk_of(f8 v, int h) {
+#if W == 8
+    return (void)h, v;
+#else
+    return h == 0 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7);
+#endif
+}
+
+/* 8 angles from the block's chunks of Double. */
+INLINE d8 whole(const vd *theta) {
+#if W == 8
+    return theta[0];
+#else
+    return __builtin_shufflevector(theta[0], theta[1], 0, 1, 2, 3, 4, 5, 6, 7);
+#endif
+}
+
+/* A two-value track's x (and y) in chunk h: v0 + dv·E. */
+INLINE void track_value(const kf_segments *s, uint8_t flags, vd tau, int h, vf *x, vf *y) {
+    const int o = W * h;
+    *x = loadv(s->v0x + o);
+    if (y) *y = loadv(s->v0y + o);
+    if (flags & KF_CONSTANT) return;
+    const vf e = eased(s, tau, h, flags);
+    *x = MADD(loadv(s->dvx + o), e, *x);
+    if (y) *y = MADD(loadv(s->dvy + o), e, *y);
+}
+
+/* The rotation θ in chunk h, in Double: v0x + v0y + dv·E. */
+INLINE vd track_angle(const kf_segments *s, uint8_t flags, vd tau, int h) {
+    const int o = W * h;
+    const vd v0 = to_double(loadv(s->v0x + o)) + to_double(loadv(s->v0y + o));
+    if (flags & KF_CONSTANT) return v0;
+    return v0 + to_double(loadv(s->dvx + o) * eased(s, tau, h, flags));
+}
+
+/* The pose of one chunk's lanes. */
+typedef struct {
+    vf tx, ty, sx, sy, sin, cos, alpha;
+} pose;
+
+/* No page rotation, every lane turning about z (B = diag(m, m, 1, 1) plus the page's
+ * translation): M = [sx·c·m, sx·s·m, 0, 0; −sy·s·m, sy·c·m, 0, 0; 0, 0, 1, 0;
+ * tx·m + f·s.x, ty·m + g·s.y, 0, 1]. `+ 0` turns −0 into +0, as the reference's sums do. */
+INLINE void compose_planar(chunk *k, const pose *q, vf m, vf f, vf g, vf spx, vf spy, int tracks) {
+    const vf zero = {0}, one = splatv(1);
+    const vf sxm = tracks & SCALE ? q->sx * m : m, sym = tracks & SCALE ? q->sy * m : m;
+    vf *v = k->v;
+    if (tracks & ROTATION) {
+        v[0] = sxm * q->cos + 0.0f, v[1] = sxm * q->sin + 0.0f;
+        v[4] = zero - sym * q->sin, v[5] = sym * q->cos + 0.0f;
+    } else {
+        v[0] = sxm + 0.0f, v[1] = zero, v[4] = zero, v[5] = sym + 0.0f;
+    }
+    v[2] = v[3] = v[6] = v[7] = v[8] = v[9] = v[11] = v[14] = zero;
+    v[10] = v[15] = one;
+    if (tracks & TRANSLATION) {
+        v[12] = MADD(q->tx, m, f * spx) + 0.0f, v[13] = MADD(q->ty, m, g * spy) + 0.0f;
+    } else {
+        v[12] = f * spx + 0.0f, v[13] = g * spy + 0.0f;
+    }
+    v[16] = q->alpha;
+}
+
+/* Any page and axis: K's rows 1–3 from each lane's axis products (the fourth column is 0),
+ * B's rows 1–3 in `b` (the page's matrix, or each lane's when the page spins), then
+ * Mᵢ = Kᵢ₁·B₁ + Kᵢ₂·B₂ + Kᵢ₃·B₃ and M₄ = tx·B₁ + ty·B₂ + (f·s.x, g·s.y, 0, 1). */
+INLINE void compose_general(chunk *k, const pose *q, const float *axes, int h, const vf b[3][4], vf f, vf g, vf spx,
+                            vf spy, int tracks) {
+    vf r[3][3];
+    if (tracks & ROTATION) {
+        const int o = W * h;
+        const vf c = q->cos, s = q->sin, cc = 1.0f - c;
+        const vf xyc = loadv(axes + 3 * 8 + o) * cc, xzc = loadv(axes + 4 * 8 + o) * cc, yzc = loadv(axes + 5 * 8 + o) * cc;
+        const vf xs = loadv(axes + 6 * 8 + o) * s, ys = loadv(axes + 7 * 8 + o) * s, zs = loadv(axes + 8 * 8 + o) * s;
+        r[0][0] = MADD(loadv(axes + 0 * 8 + o), cc, c), r[0][1] = xyc + zs, r[0][2] = xzc - ys;
+        r[1][0] = xyc - zs, r[1][1] = MADD(loadv(axes + 1 * 8 + o), cc, c), r[1][2] = yzc + xs;
+        r[2][0] = xzc + ys, r[2][1] = yzc - xs, r[2][2] = MADD(loadv(axes + 2 * 8 + o), cc, c);
+        if (tracks & SCALE)
+            for (int j = 0; j < 3; j++) r[0][j] *= q->sx, r[1][j] *= q->sy;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 4; j++) k->v[4 * i + j] = MADD(r[i][0], b[0][j], MADD(r[i][1], b[1][j], r[i][2] * b[2][j])) + 0.0f;
+    } else {  /* K = diag(sx, sy, 1) */
+        for (int j = 0; j < 4; j++) {
+            k->v[j] = tracks & SCALE ? q->sx * b[0][j] + 0.0f : b[0][j] + 0.0f;
+            k->v[4 + j] = tracks & SCALE ? q->sy * b[1][j] + 0.0f : b[1][j] + 0.0f;
+            k->v[8 + j] = b[2][j] + 0.0f;
+        }
+    }
+    const vf zero = {0}, row4[4] = {f * spx, g * spy, zero, splatv(1)};
+    for (int j = 0; j < 4; j++)
+        k->v[12 + j] = tracks & TRANSLATION ? MADD(q->tx, b[0][j], MADD(q->ty, b[1][j], row4[j])) + 0.0f : row4[j] + 0.0f;
+    k->v[16] = q->alpha;
+}
+
+/* B's rows 1–3 per lane of block b when every subview spins: (r_i1·m, r_i2·m, r_i3,
+ * r_i3·m34) with θ_k = base + (k + 1)·step (the spin kernel's reduced base and step). */
+INLINE void spin_rows(const anchor_page *p, long b, vf rows[CHUNKS][3][4]) {
+    const d8 lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    f8 s8, c8;
+    sincos8(p->base + ((double)(8 * b + 1) + lanes) * p->step, &s8, &c8);
+    for (int h = 0; h < CHUNKS; h++) {
+        const vf s = chunk_of(s8, h), c = chunk_of(c8, h), cc = 1.0f - c, m = splatv(p->scale), d = splatv(p->m34);
+        const vf xyc = p->xy * cc, xzc = p->xz * cc, yzc = p->yz * cc, xs = p->x * s, ys = p->y * s, zs = p->z * s;
+        const vf r13 = xzc - ys, r23 = yzc + xs, r33 = c + p->zz * cc;
+        const vf r[3][4] = {{(c + p->xx * cc) * m, (xyc + zs) * m, r13, r13 * d},
+                            {(xyc - zs) * m, (c + p->yy * cc) * m, r23, r23 * d},
+                            {(xzc + ys) * m, (yzc - xs) * m, r33, r33 * d}};
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 4; j++) rows[h][i][j] = r[i][j];
     }
 }
 
-void kf_uniform_frame(const kf_page *p, const kf_inputs *in, float *out, long first, long end) {
-    float matrix[16];
-    for (int c = 0; c < 16; c++) matrix[c] = p->matrix[c];
-    const float f = p->f, g = p->g, alpha = p->alpha, m41 = matrix[12], m42 = matrix[13];
-    for (long b = first; b < end; b++) {
-        float *restrict o = out + b * KF_BLOCK_FLOATS;
-        const float *restrict sx = in->speeds + b * 2 * L, *restrict sy = sx + L;
-        for (int c = 0; c < 16; c++)
-            for (int l = 0; l < L; l++) o[c * L + l] = matrix[c];
-        for (int l = 0; l < L; l++) {
-            o[12 * L + l] = f * sx[l] + m41;
-            o[13 * L + l] = g * sy[l] + m42;
-            o[16 * L + l] = alpha;
+/* The cached segments of block b's present tracks, checked and refreshed; their flags. */
+INLINE void segments_of(const kf_tables *t, kf_state *st, long b, d8 tau, int tracks, const kf_segments *seg[4],
+                        uint8_t flags[4]) {
+    const int slots = __builtin_popcount((unsigned)tracks);
+    kf_segments *s = st->segments + b * slots;
+    uint8_t *f = st->flags + b * slots;
+    int slot = 0;
+    for (int track = 0; track < 4; track++) {
+        if (!(tracks & (1 << track))) continue;
+        if (__builtin_expect(!holds(s + slot, tau), 0)) {
+            double times[8];
+            *(d8_mem *)times = tau;
+            kf_refresh(t, s + slot, f + slot, track, b, times);
         }
-        patch_statics(o, in->static_lanes[b]);
+        seg[track] = s + slot, flags[track] = f[slot];
+        slot++;
     }
 }
 
-/* The same reduction and polynomials as VectorTrig.swift, one lane. */
-static inline void sincos_lane(double theta, float *s_out, float *c_out) {
-    const double magic = 6755399441055744.0;
-    double n = (theta * 0.63661977236758134308 + magic) - magic;
-    double r = ((theta - n * 1.5707963705062866) - n * -4.371138828673793e-08) - n * -1.7151244994428829e-15;
-    double q = n - 4 * ((n * 0.25 + magic) - magic);
-    float x = (float)r, quadrant = (float)q;
-    float z = x * x;
-    float sin_r = x + x * z * (-1.6666654611e-1f + z * (8.3321608736e-3f + z * -1.9515295891e-4f));
-    float cos_r = 1.0f - 0.5f * z + z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
-    float q2 = quadrant * quadrant;
-    float a = (6 - 7 * q2 + q2 * q2) / 6, bq = quadrant * (4 - q2) / 3;
-    *s_out = a * sin_r + bq * cos_r;
-    *c_out = a * cos_r - bq * sin_r;
-}
-
-/* Double Newton with a bisection bracket, for the rare lane the Float solve leaves uncertified. */
-static double solve_double(double ax, double bx, double cx, double p) {
-    if (!(p > 0)) return 0;
-    if (!(p < 1)) return 1;
-    double lo = 0, hi = 1, u = p;
-    for (int i = 0; i < 100; i++) {
-        double f = ((ax * u + bx) * u + cx) * u - p;
-        if (f == 0) return u;
-        if (f < 0) lo = u; else hi = u;
-        double next = u - f / ((3 * ax * u + 2 * bx) * u + cx);
-        if (!(next > lo && next < hi)) next = (lo + hi) / 2;
-        if (fabs(next - u) <= 1e-13 || hi - lo <= 1e-12) return next;
-        u = next;
-    }
-    return u;
-}
-
-/* One track of one block: each lane's segment (binary search), then E in 8 lanes. */
-static void track_values(const kf_tables *t, int track, long b, const double *tau, float vx[L], float vy[L], double v0[L]) {
-    float p[L], ax[L], bx[L], cx[L], ay[L], by[L], cy[L], dx[L], dy[L];
-    int solve = 0;
-    static const float neutral[4] = {0, 1, 0, 1};
-    for (int l = 0; l < L; l++) {
-        int32_t s = t->lane_source[b * L + l];
-        int32_t start = s >= 0 ? t->track_ranges[s * 8 + 2 * track] : 0;
-        int32_t count = s >= 0 ? t->track_ranges[s * 8 + 2 * track + 1] : 0;
-        p[l] = 0; ax[l] = 0; bx[l] = 0; cx[l] = 1; ay[l] = 0; by[l] = 0; cy[l] = 1; dx[l] = 0; dy[l] = 0;
-        if (count == 0) { v0[l] = neutral[track]; vx[l] = neutral[track]; vy[l] = neutral[track]; continue; }
-        const double *times = t->times + start;
-        double time = tau[l];
-        int j;
-        if (time < times[0]) j = 0;
-        else if (time >= times[count - 1]) j = count - 1;
-        else {
-            int a = 0, c = count - 1;
-            while (c - a > 1) { int mid = (a + c) / 2; if (time < times[mid]) c = mid; else a = mid; }
-            j = a;
-            const double *v = t->values + 2 * (start + a);
-            const float *e = t->easings + 8 * (start + a);
-            p[l] = (float)(time - times[a]) * (float)(1 / (times[a + 1] - times[a]));
-            dx[l] = (float)(v[2] - v[0]); dy[l] = (float)(v[3] - v[1]);
-            ax[l] = e[0]; bx[l] = e[1]; cx[l] = e[2]; ay[l] = e[3]; by[l] = e[4]; cy[l] = e[5];
-            solve |= (e[0] != 0) | (e[1] != 0) | (e[2] != 1);
+INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,
+                        const anchor_outputs *out, long b, int valid, int tracks, int planar, anchor_layout layout) {
+    const d8 tau = splat8d(p->offset) - load8d(t->shifts + 8 * b);
+    const kf_segments *seg[4] = {0};
+    uint8_t flags[4] = {0};
+    segments_of(t, st, b, tau, tracks, seg, flags);
+    pose q[CHUNKS];
+    for (int h = 0; h < CHUNKS; h++) {
+        const vd th = tau_chunk(tau, h);
+        if (tracks & TRANSLATION) track_value(seg[0], flags[0], th, h, &q[h].tx, &q[h].ty);
+        if (tracks & SCALE) track_value(seg[1], flags[1], th, h, &q[h].sx, &q[h].sy);
+        q[h].alpha = splatv(p->page.alpha);
+        if (tracks & ALPHA) {
+            vf a;
+            track_value(seg[3], flags[3], th, h, &a, 0);
+            q[h].alpha *= vmin(vmax(a, splatv(0)), splatv(1));
         }
-        const double *v = t->values + 2 * (start + j);
-        v0[l] = v[0]; vx[l] = (float)v[0]; vy[l] = (float)v[1];
     }
-    float u[L];
-    for (int l = 0; l < L; l++) u[l] = p[l];
-    if (solve) {
-        float worst = 0;
-        for (int l = 0; l < L; l++) {
-            float x = 0.5f, step = 0.25f;
-            for (int i = 0; i < 6; i++) {
-                float f = ((ax[l] * x + bx[l]) * x + cx[l]) * x - p[l];
-                x -= copysignf(step, f);
-                step *= 0.5f;
-            }
-            for (int i = 0; i < 3; i++) {
-                float f = ((ax[l] * x + bx[l]) * x + cx[l]) * x - p[l];
-                float d = (3 * ax[l] * x + 2 * bx[l]) * x + cx[l];
-                x = fminf(fmaxf(x - f / fmaxf(d, 1e-7f), 0), 1);
-            }
-            float r = fabsf(((ax[l] * x + bx[l]) * x + cx[l]) * x - p[l]);
-            worst = fmaxf(worst, r);
-            u[l] = x;
-        }
-        if (!(worst <= 6e-7f))
-            for (int l = 0; l < L; l++) {
-                float r = fabsf(((ax[l] * u[l] + bx[l]) * u[l] + cx[l]) * u[l] - p[l]);
-                if (!(r <= 6e-7f)) u[l] = (float)solve_double(ax[l], bx[l], cx[l], p[l]);
-            }
+    if (tracks & ROTATION) {
+        vd theta[CHUNKS];
+        for (int h = 0; h < CHUNKS; h++) theta[h] = track_angle(seg[2], flags[2], tau_chunk(tau, h), h);
+        f8 s8, c8;
+        sincos8(whole(theta), &s8, &c8);
+        for (int h = 0; h < CHUNKS; h++) q[h].sin = chunk_of(s8, h), q[h].cos = chunk_of(c8, h);
     }
-    for (int l = 0; l < L; l++) {
-        float e = ((ay[l] * u[l] + by[l]) * u[l] + cy[l]) * u[l];
-        if (track == 2) v0[l] += (double)(dx[l] * e);
-        vx[l] += dx[l] * e;
-        vy[l] += dy[l] * e;
-    }
-}
-
-void kf_lanes_frame(const kf_page *p, const kf_tables *t, const kf_inputs *in, float *out, long first, long end) {
-    const float f = p->f, g = p->g, m = p->matrix[0];
-    for (long b = first; b < end; b++) {
-        double tau[L], theta[L];
-        float tx[L], ty[L], sx[L], sy[L], sn[L], cs[L], alpha[L], unused[L];
-        for (int l = 0; l < L; l++) tau[l] = p->offset - t->shifts[b * L + l];
-        for (int l = 0; l < L; l++) { tx[l] = 0; ty[l] = 0; sx[l] = 1; sy[l] = 1; sn[l] = 0; cs[l] = 1; alpha[l] = p->alpha; }
-        if (t->tracks & 1) track_values(t, 0, b, tau, tx, ty, theta);
-        if (t->tracks & 2) track_values(t, 1, b, tau, sx, sy, theta);
-        if (t->tracks & 4) {
-            track_values(t, 2, b, tau, unused, unused, theta);
-            for (int l = 0; l < L; l++) sincos_lane(theta[l], &sn[l], &cs[l]);
-        }
-        if (t->tracks & 8) {
-            float a[L];
-            track_values(t, 3, b, tau, a, unused, theta);
-            for (int l = 0; l < L; l++) alpha[l] = p->alpha * fminf(fmaxf(a[l], 0), 1);
-        }
-        float *restrict o = out + b * KF_BLOCK_FLOATS;
-        const float *restrict spx = in->speeds + b * 2 * L, *restrict spy = spx + L;
-        if (p->planar) {
-            for (int l = 0; l < L; l++) {
-                float sxm = sx[l] * m, sym = sy[l] * m;
-                o[0 * L + l] = sxm * cs[l] + 0.0f; o[1 * L + l] = sxm * sn[l] + 0.0f; o[2 * L + l] = 0; o[3 * L + l] = 0;
-                o[4 * L + l] = 0.0f - sym * sn[l]; o[5 * L + l] = sym * cs[l] + 0.0f; o[6 * L + l] = 0; o[7 * L + l] = 0;
-                o[8 * L + l] = 0; o[9 * L + l] = 0; o[10 * L + l] = 1; o[11 * L + l] = 0;
-                o[12 * L + l] = tx[l] * m + f * spx[l] + 0.0f; o[13 * L + l] = ty[l] * m + g * spy[l] + 0.0f;
-                o[14 * L + l] = 0; o[15 * L + l] = 1; o[16 * L + l] = alpha[l];
-            }
+    const vf f = splatv(p->page.f), g = splatv(p->page.g);
+    const float *speeds = in->speeds + 16 * b;
+    vf spun[CHUNKS][3][4];
+    if (!planar && p->page.spins) spin_rows(&p->page, b, spun);
+    for (int h = 0; h < CHUNKS; h++) {
+        chunk k;
+        const vf spx = loadv(speeds + W * h), spy = loadv(speeds + 8 + W * h);
+        if (planar) {
+            compose_planar(&k, &q[h], splatv(p->page.matrix[0]), f, g, spx, spy, tracks);
+        } else if (p->page.spins) {
+            compose_general(&k, &q[h], t->axes + 72 * b, h, (const vf(*)[4])spun[h], f, g, spx, spy, tracks);
         } else {
-            const float *ax = t->axes + b * 9 * L;
-            for (int l = 0; l < L; l++) {
-                float bm[12];
-                if (p->spins) {
-                    float s, c;
-                    sincos_lane(p->base + (double)(b * L + l + 1) * p->step, &s, &c);
-                    float cc = 1 - c, r13 = p->xz * cc - p->y * s, r23 = p->yz * cc + p->x * s, r33 = c + p->zz * cc;
-                    float rows[12] = {(c + p->xx * cc) * p->scale, (p->xy * cc + p->z * s) * p->scale, r13, r13 * p->m34,
-                                      (p->xy * cc - p->z * s) * p->scale, (c + p->yy * cc) * p->scale, r23, r23 * p->m34,
-                                      (p->xz * cc + p->y * s) * p->scale, (p->yz * cc - p->x * s) * p->scale, r33, r33 * p->m34};
-                    for (int i = 0; i < 12; i++) bm[i] = rows[i];
-                } else {
-                    for (int i = 0; i < 12; i++) bm[i] = p->matrix[i];
-                }
-                float c = cs[l], s = sn[l], cc = 1 - c;
-                float xx = ax[0 * L + l], yy = ax[1 * L + l], zz = ax[2 * L + l], xy = ax[3 * L + l], xz = ax[4 * L + l];
-                float yz = ax[5 * L + l], xs = ax[6 * L + l] * s, ys = ax[7 * L + l] * s, zs = ax[8 * L + l] * s;
-                float k[9] = {sx[l] * (c + xx * cc), sx[l] * (xy * cc + zs), sx[l] * (xz * cc - ys),
-                              sy[l] * (xy * cc - zs), sy[l] * (c + yy * cc), sy[l] * (yz * cc + xs),
-                              xz * cc + ys, yz * cc - xs, c + zz * cc};
-                for (int i = 0; i < 3; i++)
-                    for (int j = 0; j < 4; j++)
-                        o[(4 * i + j) * L + l] = k[3 * i] * bm[j] + k[3 * i + 1] * bm[4 + j] + k[3 * i + 2] * bm[8 + j] + 0.0f;
-                o[12 * L + l] = tx[l] * bm[0] + ty[l] * bm[4] + f * spx[l] + 0.0f;
-                o[13 * L + l] = tx[l] * bm[1] + ty[l] * bm[5] + g * spy[l] + 0.0f;
-                o[14 * L + l] = tx[l] * bm[2] + ty[l] * bm[6] + 0.0f;
-                o[15 * L + l] = tx[l] * bm[3] + ty[l] * bm[7] + 1;
-                o[16 * L + l] = alpha[l];
-            }
+            vf rows[3][4];
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 4; j++) rows[i][j] = splatv(p->page.matrix[4 * i + j]);
+            compose_general(&k, &q[h], t->axes + 72 * b, h, (const vf(*)[4])rows, f, g, spx, spy, tracks);
         }
-        patch_statics(o, in->static_lanes[b]);
+        put(layout, &k, out->matrices, out->alphas, b, h, valid);
+    }
+    patch_statics(layout, out->matrices, out->alphas, b, in->static_lanes[b]);
+}
+
+INLINE void lanes_run(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,
+                      const anchor_outputs *out, long first, long end, int tracks, int planar, anchor_layout layout) {
+    const long full = full_blocks(layout, end, out->count);
+    for (long b = first; b < full; b++) lanes_block(p, t, st, in, out, b, ANCHOR_LANES, tracks, planar, layout);
+    for (long b = full > first ? full : first; b < end; b++)  /* a dense layout's partial last block */
+        lanes_block(p, t, st, in, out, b, (int)(out->count - b * ANCHOR_LANES), tracks, planar, layout);
+}
+
+typedef void kf_kernel(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,
+                       const anchor_outputs *out, long first, long end);
+
+#define KF_KERNEL(T, P, L)                                                                                         \
+    static void kf_##T##_##P##_##L(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,   \
+                                   const anchor_outputs *out, long first, long end) {                               \
+        lanes_run(p, t, st, in, out, first, end, T, P, (anchor_layout)L);                                           \
+    }
+#define KF_KERNELS(T) KF_KERNEL(T, 0, 0) KF_KERNEL(T, 0, 1) KF_KERNEL(T, 0, 2) KF_KERNEL(T, 1, 0) KF_KERNEL(T, 1, 1) KF_KERNEL(T, 1, 2)
+#define KF_ROW(T) {{kf_##T##_0_0, kf_##T##_0_1, kf_##T##_0_2}, {kf_##T##_1_0, kf_##T##_1_1, kf_##T##_1_2}}
+
+KF_KERNELS(0) KF_KERNELS(1) KF_KERNELS(2) KF_KERNELS(3) KF_KERNELS(4) KF_KERNELS(5) KF_KERNELS(6) KF_KERNELS(7)
+KF_KERNELS(8) KF_KERNELS(9) KF_KERNELS(10) KF_KERNELS(11) KF_KERNELS(12) KF_KERNELS(13) KF_KERNELS(14) KF_KERNELS(15)
+
+/* By [present tracks][planar][layout]. */
+static kf_kernel *const kernels[16][2][3] = {
+    KF_ROW(0), KF_ROW(1), KF_ROW(2),   KF_ROW(3),   KF_ROW(4),   KF_ROW(5),   KF_ROW(6),   KF_ROW(7),
+    KF_ROW(8), KF_ROW(9), KF_ROW(10), KF_ROW(11), KF_ROW(12), KF_ROW(13), KF_ROW(14), KF_ROW(15),
+};
+
+/* The page with one pose for all its lanes (values v, per track) folded into its matrix:
+ * K·B with B = R·A·P, row 4 tx·B₁ + ty·B₂ + (0, 0, 0, 1), to which the uniform loop adds
+ * f·s.x, g·s.y; alpha = alpha_page · clamp(alpha_track, 0, 1). Once per run and frame. */
+static void run_pose(const kf_page *p, const kf_state *st, const double v[4][2], const anchor_inputs *in,
+                     const anchor_outputs *out, long first, long end) {
+    if (first >= end) return;
+    anchor_page page = p->page;
+    const float tx = (float)v[0][0], ty = (float)v[0][1], sx = (float)v[1][0], sy = (float)v[1][1];
+    f8 s8, c8;
+    sincos8(splat8d(v[2][0]), &s8, &c8);
+    const float s = s8[0], c = c8[0], cc = 1 - c, *a = st->axis;
+    const float k[3][3] = {{sx * (c + a[0] * cc), sx * (a[3] * cc + a[8] * s), sx * (a[4] * cc - a[7] * s)},
+                           {sy * (a[3] * cc - a[8] * s), sy * (c + a[1] * cc), sy * (a[5] * cc + a[6] * s)},
+                           {a[4] * cc + a[7] * s, a[5] * cc - a[6] * s, c + a[2] * cc}};
+    const float *bm = p->page.matrix;
+    for (int j = 0; j < 4; j++) {
+        for (int i = 0; i < 3; i++) page.matrix[4 * i + j] = k[i][0] * bm[j] + k[i][1] * bm[4 + j] + k[i][2] * bm[8 + j] + 0.0f;
+        page.matrix[12 + j] = tx * bm[j] + ty * bm[4 + j] + (j == 3 ? 1.0f : 0.0f);
+    }
+    const float alpha = (float)v[3][0];
+    page.alpha = p->page.alpha * (alpha > 1 ? 1 : alpha > 0 ? alpha : 0);
+    anchor_page_frame(&page, in, out, first, end);
+}
+
+/* The first block in [lo, hi) where `o − shift[b] ≥ bound` (after = 1) or `o − shift[b] <
+ * bound` (after = 0) is `holds`, given that it is so on a prefix only (the shifts are
+ * monotone). */
+static long partition(const double *shift, double o, double bound, int after, int holds, long lo, long hi) {
+    while (lo < hi) {
+        const long mid = lo + (hi - lo) / 2;
+        const double tau = o - shift[mid];
+        if ((after ? tau >= bound : tau < bound) == holds) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+void kf_lanes_frame(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,
+                    const anchor_outputs *out, long first, long end) {
+    if (first >= end || (unsigned)out->layout > ANCHOR_LAYOUT_CATRANSFORM3D) return;
+    kf_kernel *const lanes = kernels[t->tracks & 15][p->planar != 0][out->layout];
+    if (!st->split || p->page.spins) {
+        lanes(p, t, st, in, out, first, end);
+        return;
+    }
+    /* Every lane of block b is after the last keyframe when o − shift_max[b] ≥ t_last, before
+     * the first when o − shift_min[b] < t_first. Rising shifts (stagger > 0): the blocks
+     * after come first, then those in transition, then those before; falling, the reverse. */
+    const double o = p->offset;
+    long a, c;
+    if (st->rising) {
+        a = partition(st->shift_max, o, st->t_last, 1, 1, first, end);
+        c = partition(st->shift_min, o, st->t_first, 0, 0, a, end);
+        run_pose(p, st, st->last, in, out, first, a);
+        lanes(p, t, st, in, out, a, c);
+        run_pose(p, st, st->first, in, out, c, end);
+    } else {
+        a = partition(st->shift_min, o, st->t_first, 0, 1, first, end);
+        c = partition(st->shift_max, o, st->t_last, 1, 0, a, end);
+        run_pose(p, st, st->first, in, out, first, a);
+        lanes(p, t, st, in, out, a, c);
+        run_pose(p, st, st->last, in, out, c, end);
     }
 }

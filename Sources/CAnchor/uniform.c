@@ -4,8 +4,11 @@
 
 /* One matrix per page (no rotation, or one angle for the whole page): every field but the
  * translation is the same in every lane, so the compiler keeps them, and what their
- * transposes in the dense layouts can, out of the loop. A translating page adds
- * f·s.x to m41 and g·s.y to m42 (`+ 0` turns −0 into +0, as the reference's sums do). */
+ * transposes in the dense layouts can, out of the loop. A translating page adds f·s.x to
+ * m41 and g·s.y to m42: to +0 (`translates` 1; adding +0 turns −0 into +0, as the
+ * reference's sums do), or to the matrix's own m41, m42 (`translates` 2: a keyframed pose,
+ * PageConstants.applyUniform and keyframes.c; apart, since the two extra constants cost
+ * the SSE2 loop a reload a block). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;
@@ -28,8 +31,9 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, c
         k[h] = p->matrix;
         if (translates) {
             const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
-            k[h].v[12] = p->f * loadv(s) + 0.0f;
-            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + 0.0f;
+            const vf zero = {0};
+            k[h].v[12] = p->f * loadv(s) + (translates == 2 ? p->matrix.v[12] : zero);
+            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + (translates == 2 ? p->matrix.v[13] : zero);
         }
     }
     put_block(layout, k, matrices, alphas, b, valid);
@@ -53,5 +57,6 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
 
 ANCHOR_KERNELS(still, uniform_run, 0)
 ANCHOR_KERNELS(moving, uniform_run, 1)
+ANCHOR_KERNELS(posed, uniform_run, 2)
 
-anchor_kernel *const anchor_uniform_kernels[2][3] = {ANCHOR_ROW(still), ANCHOR_ROW(moving)};
+anchor_kernel *const anchor_uniform_kernels[3][3] = {ANCHOR_ROW(still), ANCHOR_ROW(moving), ANCHOR_ROW(posed)};

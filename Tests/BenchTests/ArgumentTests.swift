@@ -22,7 +22,6 @@ import Testing
         (["baseline", "check", "--metrics", "time"], #"option --metrics must be one of ratios, instructions, all, got "time""#),
         (["baseline", "update", "--strict-machine"], #"unknown option "--strict-machine""#),
         (["profile", "FILE", "--size", "10"], "--size does not apply to a walkthrough file"),
-        (["profile", "keyframes", "--impl", "c", "--layout", "caTransform3D"], "c writes timelines in the blocks layout only, not caTransform3D"),
         (["chart", "--output", "OUT", "--format", "xml"], #"unknown option "--format""#),
         (["chart", "--output", "OUT", "--list"], #"unknown option "--list""#),
         (["chart", "--output", "OUT", "--chart", "OUT"], #"unknown option "--chart""#),

@@ -52,7 +52,7 @@ import FoundationXML
 
     /// Every layout with its implementations, at sizes that leave a page's last block
     /// partly full: `limit` once stored whole blocks past the end of a dense frame (heap
-    /// corruption). The C anchor writes every layout (its keyframe kernels excepted).
+    /// corruption). The C anchor writes every layout.
     @Test(arguments: ["blocks", "float4x4", "caTransform3D"])
     func everyLayoutRuns(layout: String) throws {
         let run = try BenchProcess.run(["run", "--format", "json", "--filter", "^(curve|rotate3d-spin)$", "--sizes", "13,1001",

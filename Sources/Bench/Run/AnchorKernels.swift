@@ -44,7 +44,7 @@ struct StoreLimitKernel: PageKernel {
 }
 
 /// Where the anchor writes: the same page, layout and subview count as the Swift kernel.
-private func anchorOutputs(_ output: KernelOutputs) -> anchor_outputs {
+func anchorOutputs(_ output: KernelOutputs) -> anchor_outputs {
     let layout: anchor_layout
     switch output.layout {
     case .blocks: layout = ANCHOR_LAYOUT_BLOCKS

@@ -32,15 +32,6 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether this kind can write `layout` for `walkthrough`: every kind writes every
-    /// layout, except that the C anchor's keyframe kernels (Sources/CAnchor/keyframes.c)
-    /// write blocks only, so `c` sits out dense layouts of walkthroughs with timelines.
-    func writes(_ layout: FrameLayout, for walkthrough: Walkthrough) -> Bool {
-        self != .c || layout == .blocks || !walkthrough.pages.contains { page in
-            page.timeline != nil || page.subviews.contains { $0.timeline != nil }
-        }
-    }
-
     /// Whether this kind reads a frame instead of computing one.
     var reads: Bool { [.readTransform, .readGather, .readAlphas].contains(self) }
 

@@ -1,50 +1,63 @@
 import CAnchor
+import Foundation
 import Kernel
 
 /// The C anchor with keyframes (`Sources/CAnchor/keyframes.c`): pages whose lanes read
-/// timelines at different times go to `kf_lanes_frame`, pages with a shared keyframed pose
-/// (a page matrix with its own translation row) to `kf_uniform_frame`, every other page to
-/// `CAnchorKernel`. Called by the same frame driver as the Swift kernel.
+/// timelines at different times go to `kf_lanes_frame`, every other page (a shared
+/// keyframed pose is folded into the page matrix, with its own translation row) to
+/// `CAnchorKernel`. Called by the same frame driver as the Swift kernel; writes every layout.
+///
+/// Each page in lanes mode gets a `kf_state` at its first frame: the lanes' cached segments
+/// (the anchor's own, as the Swift kernel has the animator's `SegmentCache`) and the stagger
+/// split's tables. The kernel belongs to one animator (`ImplementationKind.make`), whose
+/// frames run one at a time; the threads of a split frame own disjoint blocks.
 struct CKeyframeAnchorKernel: PageKernel {
     let anchor = CAnchorKernel()
+    let states = States()
 
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        let keyframed = k.laneKeyframes != nil || k.matrix[12] != 0 || k.matrix[13] != 0
-        // keyframes.c writes blocks only; the bench keeps `c` out of other layouts for such
-        // walkthroughs (`ImplementationKind.writes(_:for:)`).
-        precondition(!keyframed || output.layout == .blocks, "the C keyframe anchor writes the blocks layout only")
-        let out = output.matrices.assumingMemoryBound(to: Float.self)
-        var cInputs = kf_inputs(speeds: inputs.speeds, static_lanes: inputs.staticLanes)
-        if let lanes = k.laneKeyframes, let keyframes = inputs.keyframes {
-            var page = CKeyframeAnchorKernel.page(k, offset: lanes.offset, planar: lanes.planar)
-            let t = keyframes.tables.takeUnretainedValue()
-            var tables = kf_tables(lane_source: t.laneSource, shifts: t.shifts, axes: t.axes, track_ranges: t.trackRanges,
+        guard let lanes = k.laneKeyframes, let keyframes = inputs.keyframes else {
+            anchor.evaluate(k, inputs, output, blocks: blocks)
+            return
+        }
+        var page = kf_page(page: CAnchorKernel.anchorPage(k), offset: lanes.offset, planar: lanes.planar ? 1 : 0)
+        var cInputs = anchor_inputs(speeds: inputs.speeds, static_lanes: inputs.staticLanes)
+        var cOutputs = anchorOutputs(output)
+        let entry = states.entry(keyframes.tables.takeUnretainedValue(), blocks: (output.count + 7) / 8)
+        withUnsafePointer(to: entry.tables) { tables in
+            kf_lanes_frame(&page, tables, entry.state, &cInputs, &cOutputs, blocks.lowerBound, blocks.upperBound)
+        }
+    }
+
+    /// One `kf_state` per page's tables, made at first use and freed with the kernel.
+    final class States: @unchecked Sendable {
+        struct Entry {
+            let tables: kf_tables
+            let state: OpaquePointer
+        }
+
+        private let lock = NSLock()
+        private var entries: [ObjectIdentifier: Entry] = [:]
+
+        func entry(_ t: LaneTimelines, blocks: Int) -> Entry {
+            lock.lock()
+            defer { lock.unlock() }
+            if let entry = entries[ObjectIdentifier(t)] { return entry }
+            let tables = kf_tables(lane_source: t.laneSource, shifts: t.shifts, axes: t.axes, track_ranges: t.trackRanges,
                                    times: t.timeTable,
                                    values: UnsafeRawPointer(t.valueTable).assumingMemoryBound(to: Double.self),
                                    easings: UnsafeRawPointer(t.easingTable).assumingMemoryBound(to: Float.self),
                                    tracks: Int32(t.trackMask))
-            kf_lanes_frame(&page, &tables, &cInputs, out, blocks.lowerBound, blocks.upperBound)
-        } else if k.matrix[12] != 0 || k.matrix[13] != 0 {
-            var page = CKeyframeAnchorKernel.page(k, offset: 0, planar: false)
-            kf_uniform_frame(&page, &cInputs, out, blocks.lowerBound, blocks.upperBound)
-        } else {
-            anchor.evaluate(k, inputs, output, blocks: blocks)
+            guard let state = withUnsafePointer(to: tables, { kf_state_create($0, blocks) }) else {
+                fatalError("out of memory for the C anchor's keyframe state")
+            }
+            let entry = Entry(tables: tables, state: state)
+            entries[ObjectIdentifier(t)] = entry
+            return entry
         }
-    }
 
-    static func page(_ k: PageConstants, offset: Double, planar: Bool) -> kf_page {
-        var page = kf_page()
-        withUnsafeMutableBytes(of: &page.matrix) { raw in
-            for c in 0..<16 { raw.storeBytes(of: k.matrix[c], toByteOffset: c * 4, as: Float.self) }
+        deinit {
+            for entry in entries.values { kf_state_destroy(entry.state) }
         }
-        (page.f, page.g, page.alpha, page.offset, page.planar) = (k.f, k.g, k.alpha, offset, planar ? 1 : 0)
-        page.scale = 1
-        if let spin = k.spin {
-            page.spins = 1
-            (page.base, page.step) = (spin.base, spin.step)
-            (page.xx, page.yy, page.zz, page.xy, page.xz, page.yz) = (spin.xx, spin.yy, spin.zz, spin.xy, spin.xz, spin.yz)
-            (page.x, page.y, page.z, page.scale, page.m34) = (spin.x, spin.y, spin.z, spin.scale, spin.m34 ?? 0)
-        }
-        return page
     }
 }

@@ -39,9 +39,6 @@ enum ProfileCommand {
         let impl = try args.choice("impl", default: ImplementationKind.simd)
         let layout = try args.choice("layout", default: FrameLayout.blocks)
         let (walkthrough, scrolls) = try scenario.make(scenario.ownSize ?? size)
-        guard impl.writes(layout, for: walkthrough) else {
-            throw BenchError("\(impl.name) writes timelines in the blocks layout only, not \(layout.rawValue)")
-        }
         let runner = impl.make(AnimationPlan(walkthrough), scrolls: scrolls, layout: layout)
         runner.run(frames: frames)
         return "\(impl.name) rendered \(frames) frames of \(Echo.escaped(scenario.name)) at \(Suite.averageAnimatedSubviews(walkthrough, scrolls)) subviews\n"

@@ -12,7 +12,7 @@ enum RunCommand {
         .option("positions", "N", "scroll positions a FILE is measured at, evenly spaced from its first page to its last",
                 default: String(Scenario.defaultPositions)),
         .option("impls", "NAME,…", "implementations to measure, side by side (see --list)",
-                default: "all; without c for float4x4 and caTransform3D, which it does not write"),
+                default: "all"),
         .choice("layout", FrameLayout.self, "the frame layout every implementation writes", default: .blocks),
         .option("budget", "SECONDS", "sampling time per scenario and size, all implementations together",
                 default: "\(SuiteOptions.defaultBudget); --quick: \(SuiteOptions.quickBudget)"),

@@ -48,9 +48,7 @@ enum Suite {
             progress(estimate.start(n, now: Sampler.now() / 1e9))
             let (walkthrough, scrolls) = try scenario.make(size)
             let plan = AnimationPlan(walkthrough)
-            // The C anchor's keyframe kernels write blocks only: `c` sits out such steps.
-            let impls = options.implementations.filter { $0.writes(options.layout, for: walkthrough) }
-                .map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
+            let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
             try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
             let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
             var sampler = Sampler(budgetSeconds: options.budgetSeconds, framesPerSample: scenario.framesPerSample)

@@ -22,7 +22,7 @@ typedef struct {
 
 typedef struct {
     float matrix[16];  /* a non-static subview's fields when the page has one angle */
-    int translates;    /* add f * speed_x to m41 and g * speed_y to m42 */
+    int translates;    /* add f * speed_x to m41 and g * speed_y to m42 (0 but for a keyframed pose) */
     float f, g, alpha;
     int spins;         /* per-subview angles: theta_k = base + (k + 1) * step */
     double base, step;

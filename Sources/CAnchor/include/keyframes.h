@@ -1,38 +1,34 @@
 #ifndef BWWALKTHROUGH_KEYFRAMES_H
 #define BWWALKTHROUGH_KEYFRAMES_H
 
-/* The benchmark's C anchor for keyframe timelines (issue 18), beside anchor.c: the same
+/* The benchmark's C anchor for keyframe timelines (issue 18), beside anchor.h: the same
  * blocks of 8 subviews and the same plan tables as the Swift kernel (LaneTimelines.swift),
- * written the way a C programmer would: a page timeline without stagger is one pose per
- * page (folded into the page matrix by the frame driver, as in Swift), so only its
- * translation row differs from anchor.c's uniform loop; for stagger and subview timelines
- * every lane chooses its segment by binary search over its track's times and gathers that
- * segment's constants, then the 8 lanes of a block run the easing (the same fixed-step
- * Bézier solve as BezierLanes.swift, branch-free so that the compiler vectorizes it) and
- * the composition M = K·B. */
+ * written the way a strong C programmer would (keyframes.c):
+ *
+ * - a page timeline without stagger is one pose per page, folded into the page matrix by
+ *   the frame driver: `anchor_page_frame` runs it (its uniform loop adds the matrix's own
+ *   m41, m42);
+ * - pages whose lanes read timelines at different times (`kf_lanes_frame`): each lane keeps
+ *   its segment per track from the last frame in `kf_state` (scrolling is coherent),
+ *   checked every frame with exact Double compares and found again where a lane left it;
+ *   the easing, the rotation's sine and cosine and M = K·B in vectors, one loop per
+ *   combination of present tracks, planar or not, and layout;
+ * - with stagger, the blocks whose lanes are all before the page timeline's first keyframe
+ *   or all after its last share one pose: they run through `anchor_page_frame`'s uniform
+ *   loop, and only the blocks in mid-transition through the lanes. */
 
+#include "anchor.h"
 #include <stdint.h>
 
-#define KF_LANES 8
-#define KF_BLOCK_FLOATS (17 * KF_LANES)
-
 typedef struct {
-    const float *speeds;          /* per block: 8 x speeds, then 8 y speeds */
-    const uint8_t *static_lanes;  /* per block: bit l set when lane l is static */
-} kf_inputs;
-
-typedef struct {
-    float matrix[16];  /* the page's R·A·P (rows 1-3) and, for a shared pose, K·(R·A·P) */
-    float f, g, alpha; /* translation factors (0 for Zoom) and the page's alpha */
-    double offset;     /* the page offset o */
-    int planar;        /* no page rotation, every lane's axis is z */
-    int spins;         /* per-subview page angles: theta_k = base + (k + 1) * step */
-    double base, step;
-    float xx, yy, zz, xy, xz, yz, x, y, z, scale, m34;  /* the page rotation's axis products, Zoom's m, -1/d */
+    anchor_page page;  /* the page's constants as `anchor_page_frame` takes them (matrix: R·A·P) */
+    double offset;     /* the page offset o: lane k reads its timeline at o − shift_k */
+    int planar;        /* no page rotation, and every lane's timeline turns about z */
 } kf_page;
 
+/* The plan's tables of one page (LaneTimelines.swift), read only. */
 typedef struct {
-    const int32_t *lane_source;   /* per slot: source index or -1 */
+    const int32_t *lane_source;   /* per slot: source index or -1 (static, padding, no timeline) */
     const double *shifts;         /* per slot: k * stagger or 0 */
     const float *axes;            /* per block: 9 x 8 axis products (xx yy zz xy xz yz x y z) */
     const int32_t *track_ranges;  /* per source: 4 x (start, count) */
@@ -42,10 +38,20 @@ typedef struct {
     int tracks;                   /* bit t set when some lane has track t (translation, scale, rotation, alpha) */
 } kf_tables;
 
-/* Blocks [first, end) of a page with a shared pose: the uniform loop with row 4's own m41, m42. */
-void kf_uniform_frame(const kf_page *page, const kf_inputs *in, float *out, long first, long end);
+/* What the anchor keeps of one page between frames: each lane's segment per present track
+ * (only a starting point: every frame checks it, so a frame does not depend on the ones
+ * before, and a frame split across threads, which own disjoint blocks, is bitwise the
+ * single-thread one), and what the stagger split needs, worked out once. */
+typedef struct kf_state kf_state;
 
-/* Blocks [first, end) of a page whose lanes read timelines at different times. */
-void kf_lanes_frame(const kf_page *page, const kf_tables *tables, const kf_inputs *in, float *out, long first, long end);
+/* For a page of `blocks` blocks with these tables (which must outlive it); NULL when out
+ * of memory. */
+kf_state *kf_state_create(const kf_tables *tables, long blocks);
+void kf_state_destroy(kf_state *state);
+
+/* Blocks [first, end) of a page whose lanes read timelines at different times, in any
+ * layout (`out`, as for `anchor_page_frame`). */
+void kf_lanes_frame(const kf_page *page, const kf_tables *tables, kf_state *state, const anchor_inputs *in,
+                    const anchor_outputs *out, long first, long end);
 
 #endif

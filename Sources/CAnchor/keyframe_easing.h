@@ -1,0 +1,99 @@
+#ifndef ANCHOR_KEYFRAME_EASING_H
+#define ANCHOR_KEYFRAME_EASING_H
+
+#include "keyframe_state.h"
+
+/* A track's eased fraction E in the lanes of one chunk (ANCHOR_WIDTH lanes: two chunks a
+ * block with SSE2, one with AVX), from its cached segments.
+ *
+ * The Bézier solve is BezierLanes.swift's: B_x(u) = p by 4 mask-free bisection steps from
+ * u = 1/2 (u −= ±step, the sign of B_x(u) − p put on the step by bit operations; u is then
+ * within 2⁻⁵ of the root), 3 Newton steps clamped to [0, 1] (B_x is monotone), and a
+ * certificate: the residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within
+ * the contract's 2e-6·max(1, S). A lane that fails (5e-4 of random curves) is solved again
+ * in Double. With FMA the Horner steps fuse (the residual only gets more accurate). */
+
+#if ANCHOR_WIDTH == 8
+typedef d8 vd;
+typedef u8 vu;
+typedef ul8 vul;
+#else
+typedef d4 vd;
+typedef uint32_t vu __attribute__((vector_size(16)));
+typedef uint64_t vul __attribute__((vector_size(32)));
+#endif
+typedef double vd_mem __attribute__((vector_size(8 * ANCHOR_WIDTH), aligned(8), may_alias));
+typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
+
+INLINE vd loadvd(const double *p) { return *(const vd_mem *)p; }
+INLINE d8 load8d(const double *p) { return *(const d8_mem *)p; }
+INLINE vf vmin(vf a, vf b) { return (vf)(((vu)(b < a) & (vu)b) | (~(vu)(b < a) & (vu)a)); }
+INLINE vf vmax(vf a, vf b) { return (vf)(((vu)(b > a) & (vu)b) | (~(vu)(b > a) & (vu)a)); }
+INLINE vf to_float(vd d) { return __builtin_convertvector(d, vf); }
+INLINE vd to_double(vf f) { return __builtin_convertvector(f, vd); }
+
+#define KF_CERTIFIED 6e-7f
+
+/* B_x(u) in Double with a safeguarded Newton iteration (ScalarEasing.swift's), for a lane
+ * the Float solve leaves uncertified. */
+__attribute__((noinline)) static double kf_solve_double(double ax, double bx, double cx, double p) {
+    if (!(p > 0)) return 0;
+    if (!(p < 1)) return 1;
+    double lo = 0, hi = 1, u = p;
+    for (int i = 0; i < 100; i++) {
+        const double f = ((ax * u + bx) * u + cx) * u - p;
+        if (f == 0) return u;
+        if (f < 0) lo = u;
+        else hi = u;
+        double next = u - f / ((3 * ax * u + 2 * bx) * u + cx);
+        if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+        if (__builtin_fabs(next - u) <= 1e-13 || hi - lo <= 1e-12) return next;
+        u = next;
+    }
+    return u;
+}
+
+/* The lanes whose residual is too large (or NaN), solved again in Double. */
+__attribute__((noinline)) static vf kf_refine(vf u, vf p, vf ax, vf bx, vf cx, vf residual) {
+    for (int l = 0; l < ANCHOR_WIDTH; l++)
+        if (!(residual[l] <= KF_CERTIFIED) && p[l] == p[l]) u[l] = (float)kf_solve_double(ax[l], bx[l], cx[l], p[l]);
+    return u;
+}
+
+INLINE vf bezier_x(vf u, vf ax, vf bx, vf cx) { return MADD(MADD(ax, u, bx), u, cx) * u; }
+
+INLINE vf bezier_solve(vf p, vf ax, vf bx, vf cx) {
+    const vu sign = (vu){0} + 0x80000000u;
+    vf u = splatv(0.5f), step = splatv(0.25f);
+    for (int i = 0; i < 4; i++) {
+        const vf f = bezier_x(u, ax, bx, cx) - p;
+        u -= (vf)((vu)step ^ ((vu)f & sign));
+        step *= 0.5f;
+    }
+    const vf ax3 = 3 * ax, bx2 = 2 * bx;
+    for (int i = 0; i < 3; i++) {
+        const vf f = bezier_x(u, ax, bx, cx) - p, slope = MADD(MADD(ax3, u, bx2), u, cx);
+        u = vmin(vmax(u - f / vmax(slope, splatv(1e-7f)), splatv(0)), splatv(1));
+    }
+    const vf residual = (vf)((vu)(bezier_x(u, ax, bx, cx) - p) & ~sign);
+    if (__builtin_reduce_or(~(vu)(residual <= KF_CERTIFIED))) return kf_refine(u, p, ax, bx, cx, residual);
+    return u;
+}
+
+/* E in chunk h (lanes h·WIDTH …) of the segments `s` at times `tau`. The bound keeps
+ * Float(τ − lo) finite where lo = −∞ (and inv_len = 0). */
+INLINE vf eased(const kf_segments *s, vd tau, int h, int flags) {
+    const int o = ANCHOR_WIDTH * h;
+    const vd d = tau - loadvd(s->lo + o), big = (vd){0} + 1e30;
+    const vul below = (vul)(d < big);
+    const vf p = to_float((vd)((below & (vul)d) | (~below & (vul)big))) * loadv(s->inv_len + o);
+    const vf u = flags & KF_SOLVES ? bezier_solve(p, loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
+    return MADD(MADD(loadv(s->ay + o), u, loadv(s->by + o)), u, loadv(s->cy + o)) * u;
+}
+
+/* Whether every lane's τ is inside its cached segment: lo ≤ τ < hi (false for NaN). */
+INLINE int holds(const kf_segments *s, d8 tau) {
+    return __builtin_reduce_and((ul8)(tau >= load8d(s->lo)) & (ul8)(tau < load8d(s->hi))) != 0;
+}
+
+#endif

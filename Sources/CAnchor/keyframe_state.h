@@ -1,0 +1,43 @@
+#ifndef ANCHOR_KEYFRAME_STATE_H
+#define ANCHOR_KEYFRAME_STATE_H
+
+#include "keyframes.h"
+#include "simd.h"
+
+/* One present track of one block: the segment each lane's time sits in, with what it takes
+ * to evaluate it there, as lane vectors (TrackLanes.swift's layout and meaning).
+ *
+ * Lane l holds while lo ≤ τ < hi (exact Double compares). Then p = Float(τ − lo)·inv_len,
+ * E = B_y(u) with B_x(u) = p, and the value is v0 + dv·E. Before the first keyframe
+ * (lo = −∞) and from the last on (hi = +∞) inv_len = dv = 0: the value is v0. A rotation's
+ * v0 is v0x + v0y, a Double split into two Floats (angles reach 1e6 rad). */
+typedef struct {
+    double lo[8], hi[8];
+    float inv_len[8], v0x[8], v0y[8], dvx[8], dvy[8], ax[8], bx[8], cx[8], ay[8], by[8], cy[8];
+} kf_segments;
+
+/* Block flags: every lane's value is v0 (outside its keyframes, dv = 0, or "hold"), so
+ * skip the easing; some lane needs the Bézier solve (its B_x is not u). */
+enum { KF_CONSTANT = 1, KF_SOLVES = 2 };
+
+struct kf_state {
+    kf_segments *segments;  /* per block, one per present track (in track order) */
+    uint8_t *flags;         /* one byte per entry of `segments` */
+    int slots;              /* present tracks */
+    /* The stagger split (a page timeline read at o − k·stagger by every timed lane, no
+     * subview timelines): block b's timed lanes have shifts in [shift_min[b], shift_max[b]]
+     * (blocks without one take a neighbour's, so both are monotone in b, rising with k when
+     * `rising`). Every track is at its first value where τ < t_first, at its last where
+     * τ ≥ t_last. */
+    int split, rising;
+    double t_first, t_last;
+    double *shift_min, *shift_max;
+    double first[4][2], last[4][2];  /* per track: its first and last value (the neutral one if absent) */
+    float axis[9];                   /* the timeline's axis products xx yy zz xy xz yz x y z */
+};
+
+/* Finds the segment of every lane of block `b`'s track `track` whose τ left its cached one,
+ * and the block's flags again. Scalar: it runs when a lane crosses a keyframe, not every frame. */
+void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, const double tau[8]);
+
+#endif

@@ -1,0 +1,106 @@
+@testable import Bench
+import Kernel
+import KernelTestSupport
+import Testing
+
+/// The C anchor's keyframe kernels (Sources/CAnchor/keyframes.c) against the reference, as
+/// `KeyframeParityTests` checks the Swift kernel: seeded random timelines (page timelines
+/// with positive and negative stagger, subview timelines, random axes), every animation
+/// type with and without page rotation (per-subview spin included), counts not divisible
+/// by 8 with static subviews, every layout, a coherent sweep (cached segments, the stagger
+/// split moving through the page) and jumps; and a frame split across threads is bitwise
+/// the single-thread one.
+@Suite struct KeyframeAnchorParityTests {
+    static let counts = [0, 1, 9, 17, 203]
+
+    /// Compares every subview of page 0 at offset `o`; returns the first mismatch.
+    static func compare(_ page: Page, _ animator: WalkthroughAnimator, offset o: Double) -> String? {
+        let reference = ReferenceAnimator.animate(page, offset: o)
+        let tolerance = KeyframeTolerance(page)
+        for k in page.subviews.indices {
+            let fast = SubviewState(tag: page.subviews[k].tag, transform: animator.frame.transform(page: 0, subview: k),
+                                    alpha: animator.frame.alpha(page: 0, subview: k), isStatic: page.isStatic(subview: k))
+            if let why = tolerance.mismatch(fast, reference[k]) { return "subview \(k) offset \(o): \(why)" }
+        }
+        return nil
+    }
+
+    static func animator(_ page: Page, layout: FrameLayout = .blocks) throws -> WalkthroughAnimator {
+        let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
+        var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: CKeyframeAnchorKernel())
+        animator.threads = 1
+        return animator
+    }
+
+    @Test(arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
+    func randomTimelinesMatchTheReference(pageTimeline: Bool, own: Double) throws {
+        let seed: UInt64 = 0xC18 &+ (pageTimeline ? 1 : 0) &+ UInt64(own * 10) << 4
+        var rng = SeededGenerator(seed: seed)
+        for count in Self.counts {
+            for type in AnimationType.allCases {
+                let base = RandomWalkthrough.page(count: count, type: type, using: &rng)
+                let page = RandomTimeline.timed(base, pageTimeline: pageTimeline || own == 0, own: own, using: &rng)
+                let layout = FrameLayout.allCases[count % FrameLayout.allCases.count]
+                var animator = try Self.animator(page, layout: layout)
+                let offsets = stride(from: -1.9, through: 1.9, by: 0.1).map { $0 } + RandomWalkthrough.offsets(using: &rng)
+                for o in offsets {
+                    animator.animate(page: 0, offset: o)
+                    if let why = Self.compare(page, animator, offset: o) {
+                        Issue.record("seed \(seed): \(type) count \(count) \(layout) stagger \(page.timeline?.stagger ?? 0) rotation \(String(describing: page.rotation)): \(why)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stagger with the split: blocks wholly before the first keyframe or after the last
+    /// take the shared pose, the rest the lanes, at every offset of a sweep, both signs.
+    @Test(arguments: [0.004, -0.004])
+    func staggerSplitMatchesTheReference(stagger: Double) throws {
+        let timeline = try Timeline(
+            translation: [Keyframe(at: 0, value: SIMD2(0, 200), easing: .easeOut), Keyframe(at: 1, value: SIMD2(5, 0))],
+            scale: [Keyframe(at: 0.2, value: SIMD2(0.5, 0.5), easing: try Easing(bezier: 0.34, 1.56, 0.64, 1)), Keyframe(at: 0.8, value: SIMD2(1, 2))],
+            rotation: [Keyframe(at: -0.5, value: 0.5, easing: .easeInOut), Keyframe(at: 0.5, value: 0)],
+            alpha: [Keyframe(at: 0, value: 0), Keyframe(at: 0.6, value: 1, easing: .hold), Keyframe(at: 1.2, value: 0.5)],
+            stagger: stagger)
+        for (i, type) in AnimationType.allCases.enumerated() {
+            for (j, rotation) in [nil, try Rotation(axis: SIMD3(1, 1, 1), angle: 2 * .pi, perspective: 500)].enumerated() {
+                let layout = FrameLayout.allCases[(i + j) % FrameLayout.allCases.count]
+                let page = Page(animationType: type, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002), staticTags: [1],
+                                animateAlpha: true, subviews: (0..<157).map { Subview(tag: $0 % 50 == 0 || $0 < 9 ? 1 : 0) },
+                                rotation: rotation, timeline: timeline)
+                var animator = try Self.animator(page, layout: layout)
+                for o in stride(from: -1.9, through: 1.9, by: 0.04) {
+                    animator.animate(page: 0, offset: o)
+                    if let why = Self.compare(page, animator, offset: o) {
+                        Issue.record("stagger \(stagger) \(type) \(layout) rotation \(rotation != nil): \(why)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func parallelSplitIsBitwiseIdentical() throws {
+        let seed: UInt64 = 0xC5B1
+        var rng = SeededGenerator(seed: seed)
+        let pages = AnimationType.allCases.enumerated().map { i, type in
+            RandomTimeline.timed(RandomWalkthrough.page(count: 301, type: type, using: &rng), pageTimeline: true,
+                                 own: [0, 0.5, 1, 0][i], using: &rng)
+        }
+        let plan = AnimationPlan(try Walkthrough(width: 100, pages: pages))
+        var serial = WalkthroughAnimator(plan: plan, kernel: CKeyframeAnchorKernel())
+        serial.threads = 1
+        var parallel = WalkthroughAnimator(plan: plan, kernel: CKeyframeAnchorKernel())
+        parallel.threads = 3
+        parallel.parallelThreshold = 1
+        for x in [0.0, 37, 150, 210, 37, 290] {
+            try serial.update(scroll: x)
+            try parallel.update(scroll: x)
+            for page in pages.indices {
+                #expect(try serial.frame.gathered(page: page) == parallel.frame.gathered(page: page), "seed \(seed) x \(x) page \(page)")
+            }
+        }
+    }
+}
