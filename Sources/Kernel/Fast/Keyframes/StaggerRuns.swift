@@ -26,7 +26,7 @@ package struct StaggerRuns: Sendable {
     /// Subviews on the page.
     package let count: Int
 
-    init(_ timeline: Timeline, count: Int) {
+    package init(_ timeline: Timeline, count: Int) {
         let tracks = TrackKind.allCases.compactMap { $0.keyframes(of: timeline) }.filter { !$0.isEmpty }
         self.timeline = timeline
         stagger = timeline.stagger
@@ -40,6 +40,11 @@ package struct StaggerRuns: Sendable {
     package struct Runs: Equatable {
         package var leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>
         package var leadingTime: Double, trailingTime: Double
+
+        package init(leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>, leadingTime: Double, trailingTime: Double) {
+            (self.leading, self.middle, self.trailing) = (leading, middle, trailing)
+            (self.leadingTime, self.trailingTime) = (leadingTime, trailingTime)
+        }
     }
 
     /// `τ_k`, as `TimelineReference.time` computes it.
