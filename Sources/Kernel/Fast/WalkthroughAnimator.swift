@@ -162,7 +162,32 @@ public struct WalkthroughAnimator: Sendable {
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
         // Read in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
-        let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress! + i, offset: o) }
+        plan.pages.withUnsafeBufferPointer { pages in
+            let layout = pages.baseAddress! + i
+            let constants = PageConstants(layout, offset: o)
+            guard let runs = plan.laneTimelines[i]?.staggerRuns else {
+                run(constants, inputs, output, blocks: blocks)
+                return
+            }
+            // A staggered page: the runs of lanes that share a pose go to the uniform kernels
+            // with that pose folded in, only the middle run to the lanes (`StaggerRuns`). The
+            // runs depend on the page and offset alone, so a split frame is the same.
+            // (Three calls, not a loop over an array literal, which would allocate.)
+            let r = runs.runs(offset: o)
+            func shared(_ part: Range<Int>, at time: Double) {
+                let mine = part.clamped(to: blocks)
+                guard !mine.isEmpty else { return }
+                run(constants.foldingPose(runs.timeline, layout, offset: o, at: time), inputs, output, blocks: mine)
+            }
+            shared(r.leading, at: r.leadingTime)
+            let middle = r.middle.clamped(to: blocks)
+            if !middle.isEmpty { run(constants, inputs, output, blocks: middle) }
+            shared(r.trailing, at: r.trailingTime)
+        }
+    }
+
+    @inline(__always)
+    private func run(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         if usesSIMDKernel {
             FrameKernel.run(constants, inputs, output, blocks: blocks)
         } else {

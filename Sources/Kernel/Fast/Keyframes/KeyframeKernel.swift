@@ -53,7 +53,7 @@ enum KeyframeKernel {
             var alpha = pageAlpha
             if aSlot >= 0 {
                 let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
-                alpha *= LaneMath.min(LaneMath.max(a, V()), V(repeating: 1))
+                alpha *= LaneMath.clampedUnit(a)
             }
             let m = keyframes.planar
                 ? KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha)

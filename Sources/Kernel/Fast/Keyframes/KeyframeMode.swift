@@ -9,6 +9,8 @@ package enum KeyframeMode: Hashable, Sendable {
     case uniform(Timeline)
     /// Subviews read timelines at different times (stagger) or follow their own: each lane
     /// keeps its segment in a `SegmentCache` and `KeyframeKernel` evaluates the tracks in lanes.
+    /// A staggered page timeline (no own timelines, one angle) is first split into runs by
+    /// the frame driver (`StaggerRuns`): only the mid-transition blocks reach the lanes.
     /// `planar`: no page rotation and every lane's timeline turns about z (the cheap
     /// composition, `KeyframeComposition.planar`).
     case lanes(planar: Bool)

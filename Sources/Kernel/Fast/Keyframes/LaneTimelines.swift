@@ -36,6 +36,9 @@ package final class LaneTimelines: @unchecked Sendable {
     /// timeline (z for lanes without one), for the general composition.
     package let axes: UnsafeMutablePointer<Float>
     let blocks: Int
+    /// Set when every non-static subview follows the page's staggered timeline and the page
+    /// has one angle: the frame driver then splits the page into runs (`StaggerRuns`).
+    package let staggerRuns: StaggerRuns?
 
     init(_ page: Page) {
         let padded = Lanes.padded(page.subviews.count)
@@ -65,6 +68,12 @@ package final class LaneTimelines: @unchecked Sendable {
             return Int32(sources.count - 1)
         }
         let pageSource = page.timeline.map(add)
+        let own = page.subviews.indices.contains { !page.isStatic(subview: $0) && page.subviews[$0].timeline != nil }
+        if let timeline = page.timeline, !own, (page.rotation?.angleVariance ?? 0) == 0 {
+            staggerRuns = StaggerRuns(timeline, count: page.subviews.count)
+        } else {
+            staggerRuns = nil
+        }
         // Subviews that share a timeline (equal values) share its source.
         var known: [Timeline: Int32] = [:]
         for k in page.subviews.indices where !page.isStatic(subview: k) {

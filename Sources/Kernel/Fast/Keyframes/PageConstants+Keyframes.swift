@@ -15,7 +15,23 @@ extension PageConstants {
     /// kernel adds to `f·s_k.x`, `g·s_k.y` (the per-subview row 4 of `B` is
     /// `(f·s_k.x, g·s_k.y, 0, 1)`, and `K`'s fourth column is `(0, 0, 0, 1)`).
     mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double) {
-        let pose = PageConstants.pose(timeline, at: o)
+        applyUniform(timeline, page, offset: o, at: o)
+    }
+
+    /// These constants with the pose of `timeline` at `τ` folded in, as `applyUniform`, for
+    /// a run of a staggered page whose lanes share one pose (`StaggerRuns`: `τ = ±∞`, past
+    /// or before every keyframe); the uniform kernels run on it.
+    package func foldingPose(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double,
+                             at tau: Double) -> PageConstants {
+        var folded = self
+        folded.laneKeyframes = nil
+        folded.applyUniform(timeline, page, offset: o, at: tau)
+        return folded
+    }
+
+    /// The pose at `τ` on the page at offset `o`.
+    mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double, at tau: Double) {
+        let pose = PageConstants.pose(timeline, at: tau)
         let m = PageAnimation.mirrored(o)
         var base = page.pointee.animationType == .zoom ? Transform3D.scale(m, m, 1) : .identity
         if let rotation = page.pointee.rotation {

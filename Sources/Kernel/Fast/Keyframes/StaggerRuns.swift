@@ -1,0 +1,85 @@
+/// A staggered page timeline split into runs of blocks, once per page and frame: lane `k`
+/// reads it at `τ_k = o − k·stagger`, monotonic in `k`, so the page's lanes fall into at
+/// most three consecutive runs: those past every track's last keyframe (each track at its
+/// last value), those before every track's first keyframe (each at its first value), and
+/// between them the lanes that need evaluating (`KeyframeKernel`). The first two share one
+/// pose, which the frame driver folds into the page matrix (`PageConstants.foldingPose`)
+/// and hands to the uniform kernels, as `KeyframeMode.uniform` does for a page without
+/// stagger; only the blocks of the middle run go to the lanes.
+///
+/// Exact, as the contract's time rules: `τ_k` is computed as the reference computes it
+/// (`Double(k)·stagger` rounded, then subtracted) and compared with the keyframe times in
+/// Double. Rounding is monotonic, so `τ_k` is monotonic in `k` and a binary search finds
+/// the boundaries. A block joins a shared run only when all its lanes (static and padding
+/// ones included, which the kernels patch or nobody reads) are in it: a run boundary
+/// inside a block leaves that block to the lanes. A NaN offset puts every lane in the
+/// middle. Set (`LaneTimelines.staggerRuns`) only for pages where every non-static
+/// subview follows the page's timeline and the page has one angle (no per-subview spin).
+package struct StaggerRuns: Sendable {
+    package let timeline: Timeline
+    package let stagger: Double
+    /// The earliest first keyframe over the timeline's tracks: `τ < first` is before all.
+    package let first: Double
+    /// The latest last keyframe: `τ ≥ last` is past all. Without tracks both are −∞
+    /// (every lane past all, the neutral pose).
+    package let last: Double
+    /// Subviews on the page.
+    package let count: Int
+
+    package init(_ timeline: Timeline, count: Int) {
+        let tracks = TrackKind.allCases.compactMap { $0.keyframes(of: timeline) }.filter { !$0.isEmpty }
+        self.timeline = timeline
+        stagger = timeline.stagger
+        first = tracks.map { $0[0].at }.min() ?? -.infinity
+        last = tracks.map { $0[$0.count - 1].at }.max() ?? -.infinity
+        self.count = count
+    }
+
+    /// Three consecutive runs of blocks covering the page, with the time at which the
+    /// first and the last read the timeline (`+∞`: past every keyframe, `−∞`: before).
+    package struct Runs: Equatable {
+        package var leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>
+        package var leadingTime: Double, trailingTime: Double
+
+        package init(leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>, leadingTime: Double, trailingTime: Double) {
+            (self.leading, self.middle, self.trailing) = (leading, middle, trailing)
+            (self.leadingTime, self.trailingTime) = (leadingTime, trailingTime)
+        }
+    }
+
+    /// `τ_k`, as `TimelineReference.time` computes it.
+    @inline(__always)
+    func time(_ k: Int, offset o: Double) -> Double { o - Double(k) * stagger }
+
+    /// The number of lanes from 0 on for which `holds` is true (`holds` true on a prefix).
+    @inline(__always)
+    func prefix(_ holds: (Int) -> Bool) -> Int {
+        var (lo, hi) = (0, count)  // holds(k) for k < lo; not for k ≥ hi
+        while lo < hi {
+            let mid = (lo &+ hi) / 2
+            if holds(mid) { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The runs at page offset `o`.
+    package func runs(offset o: Double) -> Runs {
+        let blocks = Lanes.padded(count) / Lanes.count
+        let past = { (k: Int) in self.time(k, offset: o) >= self.last }
+        let before = { (k: Int) in self.time(k, offset: o) < self.first }
+        // stagger > 0: τ falls with k, so the lanes past all come first, those before all last.
+        let (lead, trail, leadingTime, trailingTime): (Int, Int, Double, Double)
+        if stagger > 0 {
+            (lead, trail) = (prefix(past), prefix { !before($0) })
+            (leadingTime, trailingTime) = (.infinity, -.infinity)
+        } else {
+            (lead, trail) = (prefix(before), prefix { !past($0) })
+            (leadingTime, trailingTime) = (-.infinity, .infinity)
+        }
+        // Whole blocks only: lanes [0, lead) lead, lanes [trail, count) trail.
+        let leadEnd = lead == count ? blocks : lead / Lanes.count
+        let trailStart = Swift.max((trail + Lanes.count - 1) / Lanes.count, leadEnd)
+        return Runs(leading: 0..<leadEnd, middle: leadEnd..<trailStart, trailing: trailStart..<blocks,
+                    leadingTime: leadingTime, trailingTime: trailingTime)
+    }
+}
