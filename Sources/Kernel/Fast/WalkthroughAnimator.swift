@@ -127,9 +127,26 @@ public struct WalkthroughAnimator: Sendable {
     private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
         if threads > 1 && work >= parallelThreshold {
             evaluateInParallel(base, geometry)
-        } else {
-            for i in plan.pages.indices where positions[i].animated {
-                evaluate(page: i, offset: positions[i].offset, blocks: 0..<plan.pages[i].blocks, base, geometry)
+            return
+        }
+        // The per-page arrays through their buffers, once a frame: no bounds check, no
+        // overflow check and no reference count per page (a fixed cost of every frame).
+        let layout = geometry.layout, matrixStride = layout.matrixStride, alphaStride = layout.alphaStride
+        let alphas = base + geometry.alphaOffset
+        plan.pages.withUnsafeBufferPointer { pages in
+            positions.withUnsafeBufferPointer { positions in
+                geometry.firstEntries.withUnsafeBufferPointer { firstEntries in
+                    var i = 0
+                    while i < pages.count {
+                        if positions[i].animated {
+                            let page = pages.baseAddress! + i, entry = firstEntries[i]
+                            let output = KernelOutputs(layout: layout, matrices: base + entry &* matrixStride,
+                                                       alphas: alphas + entry &* alphaStride, count: page.pointee.count)
+                            evaluate(page, index: i, offset: positions[i].offset, blocks: 0..<page.pointee.blocks, output)
+                        }
+                        i &+= 1
+                    }
+                }
             }
         }
     }
@@ -148,8 +165,17 @@ public struct WalkthroughAnimator: Sendable {
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
                           _ geometry: FrameGeometry) {
         let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
-        var inputs = plan.inputs(i)
-        if let tables = plan.laneTimelines[i] {
+        plan.pages.withUnsafeBufferPointer { evaluate($0.baseAddress! + i, index: i, offset: o, blocks: blocks, output) }
+    }
+
+    /// Runs the kernel on blocks `blocks` of page `i`, whose layout is at `page` (read in
+    /// place: a copy of it, 224 bytes, cost a memcpy a page) and which writes to `output`.
+    @inline(__always)
+    private func evaluate(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, blocks: Range<Int>,
+                          _ output: KernelOutputs) {
+        var inputs = plan.inputs(page)
+        let constants = PageConstants(page, offset: o)
+        if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
             let start = segments.pageStarts[i]
             inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
                                               flags: segments.flags + start)
@@ -157,12 +183,10 @@ public struct WalkthroughAnimator: Sendable {
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.
-        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= plan.pages[i].blocks,
-                     "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
+        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= page.pointee.blocks,
+                     "blocks \(blocks) outside page \(i)'s \(page.pointee.blocks)")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        // Read in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
-        let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress! + i, offset: o) }
         if usesSIMDKernel {
             FrameKernel.run(constants, inputs, output, blocks: blocks)
         } else {
