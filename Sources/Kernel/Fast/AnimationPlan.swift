@@ -43,9 +43,11 @@ public struct AnimationPlan: Sendable {
         }
     }
 
-    /// The page's parameters, offset to its first block. Valid while the plan lives.
-    func inputs(_ page: Int) -> KernelInputs {
-        let start = pages[page].start
+    /// The parameters of the page whose layout is at `page` (one of `pages`), offset to
+    /// its first block. Valid while the plan lives.
+    @inline(__always)
+    func inputs(_ page: UnsafePointer<PageLayout>) -> KernelInputs {
+        let start = page.pointee.start
         return KernelInputs(speeds: UnsafePointer(storage.speeds + 2 * start),
                             staticLanes: UnsafePointer(storage.staticLanes + start / Lanes.count))
     }

@@ -1,17 +1,32 @@
 /// What one page needs for one frame, worked out once per page in Double (as the reference
 /// does it) and handed to the lanes in Float: what every `PageKernel` gets per page and
 /// frame (the benchmark's C anchor converts it to its own struct).
-package struct PageConstants: Sendable {
+///
+/// Small on purpose: the frame driver builds one per animated page and frame, so its size
+/// is a fixed cost of every frame. What only some pages need — a spinning page's
+/// constants (`spin`), an overflowing page's Double factors (`saturation`) — is worked
+/// out on demand, once per kernel call, from the page's layout in the plan, which the
+/// constants point to. They are made for one kernel call and must not outlive it.
+package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
     package internal(set) var matrix: SIMD16<Float>
-    package internal(set) var translates: Bool
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float
-    /// Set when `f·s_k.x` or `g·s_k.y` may overflow Float: the kernel then revisits the
-    /// infinite translations (see `FrameKernel.saturateTranslations`).
-    package internal(set) var saturation: Saturation?
+    package internal(set) var translates: Bool
+    /// Whether `f·s_k.x` or `g·s_k.y` may overflow Float: the kernel then revisits the
+    /// infinite translations (`saturation`, `FrameKernel.saturateTranslations`).
+    package let saturates: Bool
+    /// Whether every subview needs its own angle (`spin`); then `matrix` is unused.
+    package let spins: Bool
+    /// Set for a page whose lanes read timelines at different times (`KeyframeMode.lanes`):
+    /// then `KeyframeKernel` runs instead of the kernels above.
+    package internal(set) var laneKeyframes: LaneKeyframes?
+    /// The page's offset `o` this frame.
+    package let offset: Double
+    /// The page's layout in the plan, for `spin` and `saturation`.
+    private let page: UnsafePointer<PageLayout>
 
     /// What it takes to tell a translation that overflows Float only from one that
     /// overflows Double too: the reference's own factors and speeds.
@@ -21,12 +36,6 @@ package struct PageConstants: Sendable {
         /// `speed` and `speedVariance`: `s_k = speed + (k + 1)·speedVariance`.
         package let speed: SIMD2<Double>, variance: SIMD2<Double>
     }
-    /// Set when every subview needs its own angle; then `matrix` is unused and the kernel
-    /// builds `R(θ_k)·A·P` per lane from the fields below.
-    package internal(set) var spin: Spin?
-    /// Set for a page whose lanes read timelines at different times (`KeyframeMode.lanes`):
-    /// then `KeyframeKernel` runs instead of the kernels above.
-    package internal(set) var laneKeyframes: LaneKeyframes?
 
     package struct Spin: Sendable {
         /// `A = angle·(1 − o)` and `D = angleVariance·(1 − o)`: `θ_k = A + (k + 1)·D`.
@@ -41,66 +50,99 @@ package struct PageConstants: Sendable {
         package internal(set) var m34: Float?
     }
 
-    package init(_ layout: PageLayout, offset o: Double) {
-        self = withUnsafePointer(to: layout) { PageConstants($0, offset: o) }
+    /// The constants of the page whose layout is at `page` (which must stay valid while
+    /// they are used), read field by field in place: no copy of the layout.
+    ///
+    /// Every field is stored once, straight into the caller's constants; a keyframed page's
+    /// (rare) are built apart and returned whole. (With the pose folded into `self` in the
+    /// same function, the struct went through a temporary and a copy: 20–50 instructions
+    /// a page and frame.)
+    @inline(never)
+    package init(_ page: UnsafePointer<PageLayout>, offset o: Double) {
+        if page.pointee.hasKeyframes {
+            self = PageConstants.keyframed(page, offset: o)
+        } else {
+            self.init(withoutKeyframes: page, offset: o)
+        }
     }
 
-    /// The constants of the page whose layout is at `page`, read field by field in place.
-    package init(_ page: UnsafePointer<PageLayout>, offset o: Double) {
+    /// The constants of a page with timelines (`KeyframeMode`): the page's own, then a
+    /// shared pose folded into the matrix and alpha, or the offset that `KeyframeKernel`'s
+    /// lanes read their timelines at.
+    @inline(never)
+    static func keyframed(_ page: UnsafePointer<PageLayout>, offset o: Double) -> PageConstants {
+        var k = PageConstants(withoutKeyframes: page, offset: o)
+        switch page.pointee.keyframes {
+        case .none: break
+        case .uniform(let timeline): k.applyUniform(timeline, page, offset: o)
+        case .lanes(let planar): k.laneKeyframes = LaneKeyframes(offset: o, planar: planar)
+        }
+        return k
+    }
+
+    /// The page's own constants, before its timelines.
+    @inline(__always)
+    init(withoutKeyframes page: UnsafePointer<PageLayout>, offset o: Double) {
         let factors = PageAnimation.translationFactors(page.pointee.animationType, offset: o)
-        let m = PageAnimation.mirrored(o), bound = page.pointee.speedBound
-        spin = nil
-        if page.pointee.rotation == nil {
+        let m = PageAnimation.mirrored(o)
+        spins = page.pointee.spinsPerSubview
+        if page.pointee.rotation == nil || spins {
             // The usual page, without a Double matrix: the identity, or Zoom's diag(m, m, 1, 1)
-            // (the same Floats the general path below rounds to).
+            // (the same Floats the general path below rounds to). A spinning page's (`A`
+            // alone) is unused: its lanes build their own from `spin`.
             let s: Float = factors == nil ? Float(saturating: m) : 1
             matrix = SIMD16(s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         } else {
-            matrix = PageConstants.rotatedMatrix(page.pointee, offset: o, mirrored: m, scales: factors == nil, spin: &spin)
+            matrix = PageConstants.rotatedMatrix(page, offset: o, mirrored: m, scales: factors == nil)
         }
         translates = factors != nil
-        f = Float(saturating: factors?.x ?? 0)
-        g = Float(saturating: factors?.y ?? 0)
+        let fg = factors ?? SIMD2()
+        (f, g) = (Float(saturating: fg.x), Float(saturating: fg.y))
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha))
-        // With a margin for the Float roundings of f, g and the speeds.
-        let largest = 0.999 * Double(Float.greatestFiniteMagnitude)
-        if let fg = factors, fg.x.magnitude * bound.x > largest || fg.y.magnitude * bound.y > largest {
-            saturation = Saturation(factors: fg, speed: page.pointee.speed, variance: page.pointee.speedVariance)
-        } else {
-            saturation = nil
-        }
+        // With a margin for the Float roundings of f, g and the speeds (0 for Zoom).
+        let largest = 0.999 * Double(Float.greatestFiniteMagnitude), bound = page.pointee.speedBound
+        saturates = fg.x.magnitude * bound.x > largest || fg.y.magnitude * bound.y > largest
+        offset = o
+        self.page = page
         laneKeyframes = nil
-        switch page.pointee.keyframes {
-        case .none: break
-        case .uniform(let timeline): applyUniform(timeline, page, offset: o)
-        case .lanes(let planar): laneKeyframes = LaneKeyframes(offset: o, planar: planar)
-        }
     }
 
-    /// A rotating page's matrix `R(θ)·A·P` in Double, rounded to Float (saturating), or,
-    /// when every subview needs its own angle, the constants for that (`spin`; the matrix
-    /// is then `A` alone and unused).
-    static func rotatedMatrix(_ layout: borrowing PageLayout, offset o: Double, mirrored m: Double, scales: Bool,
-                              spin: inout Spin?) -> SIMD16<Float> {
-        let base = scales ? Transform3D.scale(m, m, 1) : .identity
-        var full = base
-        if let rotation = layout.rotation {
-            if layout.spinsPerSubview {
-                let a = rotation.normalizedAxis
-                let u = 1 - o
-                let base = PageConstants.reduced(rotation.angle * u), step = PageConstants.reduced(rotation.angleVariance * u)
-                let (laneCos, laneSin) = PageConstants.laneTable(step)
-                spin = Spin(base: base, step: step, laneCos: laneCos, laneSin: laneSin,
-                            xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
-                            xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
-                            x: Float(a.x), y: Float(a.y), z: Float(a.z),
-                            scale: scales ? Float(saturating: m) : 1,
-                            m34: rotation.perspective.map { Float(saturating: -1 / $0) })
-            } else {
-                let axis = rotation.axis
-                full = base.rotated(rotation.angle(ofSubview: 0, offset: o), axis.x, axis.y, axis.z)
-                if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
-            }
+    /// The Double factors and speeds of a page whose translations may overflow Float
+    /// (`saturates`), else nil. Worked out per call: such frames are rare.
+    package var saturation: Saturation? {
+        guard saturates, let factors = PageAnimation.translationFactors(page.pointee.animationType, offset: offset) else {
+            return nil
+        }
+        return Saturation(factors: factors, speed: page.pointee.speed, variance: page.pointee.speedVariance)
+    }
+
+    /// A spinning page's constants (`spins`), else nil: `A` and `D` reduced, the lane
+    /// table, the axis products, Zoom's scale and `m34`. Worked out on each use (one `sin`
+    /// and `cos` in Double): a kernel takes it once per call.
+    package var spin: Spin? {
+        guard spins, let rotation = page.pointee.rotation else { return nil }
+        let a = rotation.normalizedAxis
+        let u = 1 - offset
+        let base = PageConstants.reduced(rotation.angle * u), step = PageConstants.reduced(rotation.angleVariance * u)
+        let (laneCos, laneSin) = PageConstants.laneTable(step)
+        let scales = page.pointee.animationType == .zoom
+        return Spin(base: base, step: step, laneCos: laneCos, laneSin: laneSin,
+                    xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
+                    xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
+                    x: Float(a.x), y: Float(a.y), z: Float(a.z),
+                    scale: scales ? Float(saturating: PageAnimation.mirrored(offset)) : 1,
+                    m34: rotation.perspective.map { Float(saturating: -1 / $0) })
+    }
+
+    /// A rotating page's matrix `R(θ)·A·P` with one angle for the page, in Double,
+    /// rounded to Float (saturating).
+    static func rotatedMatrix(_ page: UnsafePointer<PageLayout>, offset o: Double, mirrored m: Double,
+                              scales: Bool) -> SIMD16<Float> {
+        var full = scales ? Transform3D.scale(m, m, 1) : .identity
+        if let rotation = page.pointee.rotation {
+            let axis = rotation.axis
+            full = full.rotated(rotation.angle(ofSubview: 0, offset: o), axis.x, axis.y, axis.z)
+            if let d = rotation.perspective { full = full.concatenating(.perspective(distance: d)) }
         }
         let fields = full.vector, limit = Double(Float.greatestFiniteMagnitude)
         if fields.max() <= limit && fields.min() >= -limit {

@@ -19,6 +19,19 @@ package struct PageLayout: Hashable, Sendable {
     package let speedBound: SIMD2<Double>
     /// How the page's timelines are evaluated.
     package let keyframes: KeyframeMode
+    /// Whether `keyframes` is not `.none`: one byte the frame driver tests per page (the
+    /// enum's own test reads its whole payload: 14 instructions).
+    package let hasKeyframes: Bool
+
+    package init(start: Int, count: Int, paddedCount: Int, animationType: AnimationType, animateAlpha: Bool,
+                 rotation: Rotation?, speed: SIMD2<Double>, speedVariance: SIMD2<Double>, speedBound: SIMD2<Double>,
+                 keyframes: KeyframeMode) {
+        (self.start, self.count, self.paddedCount) = (start, count, paddedCount)
+        (self.animationType, self.animateAlpha, self.rotation) = (animationType, animateAlpha, rotation)
+        (self.speed, self.speedVariance, self.speedBound) = (speed, speedVariance, speedBound)
+        self.keyframes = keyframes
+        if case .none = keyframes { hasKeyframes = false } else { hasKeyframes = true }
+    }
 
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }

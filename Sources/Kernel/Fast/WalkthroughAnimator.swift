@@ -127,9 +127,26 @@ public struct WalkthroughAnimator: Sendable {
     private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
         if threads > 1 && work >= parallelThreshold {
             evaluateInParallel(base, geometry)
-        } else {
-            for i in plan.pages.indices where positions[i].animated {
-                evaluate(page: i, offset: positions[i].offset, blocks: 0..<plan.pages[i].blocks, base, geometry)
+            return
+        }
+        // The per-page arrays through their buffers, once a frame: no bounds check, no
+        // overflow check and no reference count per page (a fixed cost of every frame).
+        let layout = geometry.layout, matrixStride = layout.matrixStride, alphaStride = layout.alphaStride
+        let alphas = base + geometry.alphaOffset
+        plan.pages.withUnsafeBufferPointer { pages in
+            positions.withUnsafeBufferPointer { positions in
+                geometry.firstEntries.withUnsafeBufferPointer { firstEntries in
+                    var i = 0
+                    while i < pages.count {
+                        if positions[i].animated {
+                            let page = pages.baseAddress! + i, entry = firstEntries[i]
+                            let output = KernelOutputs(layout: layout, matrices: base + entry &* matrixStride,
+                                                       alphas: alphas + entry &* alphaStride, count: page.pointee.count)
+                            evaluate(page, index: i, offset: positions[i].offset, blocks: 0..<page.pointee.blocks, output)
+                        }
+                        i &+= 1
+                    }
+                }
             }
         }
     }
@@ -148,44 +165,51 @@ public struct WalkthroughAnimator: Sendable {
     private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
                           _ geometry: FrameGeometry) {
         let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
-        var inputs = plan.inputs(i)
-        if let tables = plan.laneTimelines[i] {
+        plan.pages.withUnsafeBufferPointer { evaluate($0.baseAddress! + i, index: i, offset: o, blocks: blocks, output) }
+    }
+
+    /// Runs the kernel on blocks `blocks` of page `i`, whose layout is at `page` (read in
+    /// place: a copy of it, 224 bytes, cost a memcpy a page) and which writes to `output`.
+    @inline(__always)
+    private func evaluate(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, blocks: Range<Int>,
+                          _ output: KernelOutputs) {
+        var inputs = plan.inputs(page)
+        let constants = PageConstants(page, offset: o)
+        var runs: StaggerRuns?
+        if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
             let start = segments.pageStarts[i]
             inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
                                               flags: segments.flags + start)
+            runs = tables.staggerRuns
         }
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.
-        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= plan.pages[i].blocks,
-                     "blocks \(blocks) outside page \(i)'s \(plan.pages[i].blocks)")
+        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= page.pointee.blocks,
+                     "blocks \(blocks) outside page \(i)'s \(page.pointee.blocks)")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        // Read in place: a copy of the page's layout (144 bytes) cost a memcpy a page.
-        plan.pages.withUnsafeBufferPointer { pages in
-            let layout = pages.baseAddress! + i
-            let constants = PageConstants(layout, offset: o)
-            guard let runs = plan.laneTimelines[i]?.staggerRuns else {
-                run(constants, inputs, output, blocks: blocks)
-                return
-            }
-            // A staggered page: the runs of lanes that share a pose go to the uniform kernels
-            // with that pose folded in, only the middle run to the lanes (`StaggerRuns`). The
-            // runs depend on the page and offset alone, so a split frame is the same.
-            // (Three calls, not a loop over an array literal, which would allocate.)
-            let r = runs.runs(offset: o)
-            func shared(_ part: Range<Int>, at time: Double) {
-                let mine = part.clamped(to: blocks)
-                guard !mine.isEmpty else { return }
-                run(constants.foldingPose(runs.timeline, layout, offset: o, at: time), inputs, output, blocks: mine)
-            }
-            shared(r.leading, at: r.leadingTime)
-            let middle = r.middle.clamped(to: blocks)
-            if !middle.isEmpty { run(constants, inputs, output, blocks: middle) }
-            shared(r.trailing, at: r.trailingTime)
+        guard let runs else {
+            run(constants, inputs, output, blocks: blocks)
+            return
         }
+        // A staggered page: the runs of lanes that share a pose go to the uniform kernels
+        // with that pose folded in, only the middle run to the lanes (`StaggerRuns`). The
+        // runs depend on the page and offset alone, so a split frame is the same.
+        // (Three calls, not a loop over an array literal, which would allocate.)
+        let r = runs.runs(offset: o)
+        func shared(_ part: Range<Int>, at time: Double) {
+            let mine = part.clamped(to: blocks)
+            guard !mine.isEmpty else { return }
+            run(constants.foldingPose(runs.timeline, page, offset: o, at: time), inputs, output, blocks: mine)
+        }
+        shared(r.leading, at: r.leadingTime)
+        let middle = r.middle.clamped(to: blocks)
+        if !middle.isEmpty { run(constants, inputs, output, blocks: middle) }
+        shared(r.trailing, at: r.trailingTime)
     }
 
+    /// One kernel call: the SIMD kernel directly, any other through the protocol.
     @inline(__always)
     private func run(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         if usesSIMDKernel {

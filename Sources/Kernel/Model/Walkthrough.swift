@@ -55,14 +55,21 @@ public struct Walkthrough: Hashable, Sendable {
 
     /// `floor(x / W)` clamped to `0 … n−1` (0 when there are no pages).
     /// - Throws: a non-finite scroll position.
+    @inline(__always)  // once a frame, in the frame driver: small with its error out of line
     public func currentPage(scroll x: Double) throws(WalkthroughError) -> Int {
-        guard x.isFinite else {
-            throw WalkthroughError("scroll position must be finite, got \(x)")
-        }
+        guard x.isFinite else { throw Walkthrough.nonFiniteScroll(x) }
         let last = Swift.max(pages.count - 1, 0)
         let page = (x / width).rounded(.down)  // may be ±infinity for huge x: clamp in Double
         if !(page > 0) { return 0 }
         if page >= Double(last) { return last }
         return Int(page)
+    }
+
+    /// The error for a non-finite scroll position, out of line: with the message built
+    /// inside it, `currentPage` was too large to inline into the frame driver (a call and
+    /// 30 instructions a frame).
+    @inline(never)
+    static func nonFiniteScroll(_ x: Double) -> WalkthroughError {
+        WalkthroughError("scroll position must be finite, got \(x)")
     }
 }
