@@ -174,14 +174,6 @@ public struct WalkthroughAnimator: Sendable {
     private func evaluate(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, blocks: Range<Int>,
                           _ output: KernelOutputs) {
         var inputs = plan.inputs(page)
-        let constants = PageConstants(page, offset: o)
-        var runs: StaggerRuns?
-        if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
-            let start = segments.pageStarts[i]
-            inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
-                                              flags: segments.flags + start)
-            runs = tables.staggerRuns
-        }
         #if KERNEL_INTERNAL_CHECKS
         // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
         // the page only, and vector-aligned blocks.
@@ -189,14 +181,29 @@ public struct WalkthroughAnimator: Sendable {
                      "blocks \(blocks) outside page \(i)'s \(page.pointee.blocks)")
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
-        guard let runs else {
-            run(constants, inputs, output, blocks: blocks)
-            return
+        let constants = PageConstants(page, offset: o)
+        if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
+            let start = segments.pageStarts[i]
+            inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
+                                              flags: segments.flags + start)
+            if tables.staggerRuns != nil {
+                evaluateStaggered(tables, constants, page, offset: o, inputs, output, blocks: blocks)
+                return
+            }
         }
-        // A staggered page: the runs of lanes that share a pose go to the uniform kernels
-        // with that pose folded in, only the middle run to the lanes (`StaggerRuns`). The
-        // runs depend on the page and offset alone, so a split frame is the same.
-        // (Three calls, not a loop over an array literal, which would allocate.)
+        run(constants, inputs, output, blocks: blocks)
+    }
+
+    /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
+    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`). The runs
+    /// depend on the page and offset alone, so a split frame is the same. Out of line: the
+    /// runs' optional and copies stay off every other page's path (about 90 instructions a
+    /// frame when inlined). Three calls, not a loop over an array literal, which would
+    /// allocate.
+    @inline(never)
+    private func evaluateStaggered(_ tables: LaneTimelines, _ constants: PageConstants, _ page: UnsafePointer<PageLayout>,
+                                   offset o: Double, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
+        guard let runs = tables.staggerRuns else { return }
         let r = runs.runs(offset: o)
         func shared(_ part: Range<Int>, at time: Double) {
             let mine = part.clamped(to: blocks)
