@@ -13,7 +13,8 @@
 # `I(N)` minus the kernel loop function's inclusive count (what lies outside that function).
 #
 #   scripts/fixed-cost.sh [SCENARIO [N [FRAMES]]]   (default: linear 1000 800)
-# Environment: BENCH_FLAGS / BENCH_BUILD as in lib.sh (e.g. an AVX2 build), IMPL (default simd).
+# Environment: BENCH_FLAGS / BENCH_BUILD as in lib.sh (e.g. an AVX2 build), IMPL (default simd),
+# FIXED_COST_MAX: exit 1 when the fixed cost is above it (CI: 500, issue 15's goal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -60,3 +61,11 @@ awk -v a="$one" -v b="$two" -v n="$n" -v f="$frames" -v loop="$loop" -v s="$scen
 }'
 echo "own instructions a frame at $n subviews, by function:"
 echo "$split" | demangle | cut -c1-160
+if [ -n "${FIXED_COST_MAX:-}" ]; then
+    fixed=$(awk -v a="$one" -v b="$two" -v f="$frames" 'BEGIN { printf "%.1f", (2 * a - b) / f }')
+    if awk -v x="$fixed" -v m="$FIXED_COST_MAX" 'BEGIN { exit !(x > m) }'; then
+        echo "fixed-cost: $fixed instructions a frame, above $FIXED_COST_MAX"
+        exit 1
+    fi
+    echo "fixed-cost: $fixed instructions a frame, at most $FIXED_COST_MAX"
+fi
