@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The C tests that share handles and hold message pointers (Tests/CInterface/
-# shared_handle.c, message_lifetime.c) against a library built with ASan, then with TSan.
+# The C tests that share handles, hand frames between threads and hold message pointers
+# (Tests/CInterface/shared_handle.c, evaluate_handoff.c, message_lifetime.c) against a
+# library built with ASan, then with TSan.
 #
 # Both sides are instrumented: the library by `swift build --sanitize=…` (a debug build in
 # .build-sanitize-<name>, the folder scripts/sanitizers.sh uses, so the two share their
@@ -24,7 +25,7 @@ for s in "${sanitizers[@]}"; do
     # The toolchain's TSan runtime intercepts libdispatch, so it needs it (and its blocks).
     extra=()
     [ "$s" != thread ] || extra=(-L "$(swift_runtime_dir)" -ldispatch -lBlocksRuntime)
-    for name in shared_handle message_lifetime; do
+    for name in shared_handle evaluate_handoff message_lifetime; do
         "$clang" -fuse-ld=lld -std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize="$s" -I "$tests" "$tests/$name.c" "$tests/check.c" \
             $(PKG_CONFIG_PATH=$lib pkg-config --cflags --libs bwwalkthrough) "${extra[@]}" -lpthread -o "$out/$name-$s"
         log="$out/$name-$s.log"

@@ -10,7 +10,9 @@ import Kernel
 /// Each page in lanes mode gets a `kf_state` at its first frame: the lanes' cached segments
 /// (the anchor's own, as the Swift kernel has the animator's `SegmentCache`) and the stagger
 /// split's tables. The kernel belongs to one animator (`ImplementationKind.make`), whose
-/// frames run one at a time; the threads of a split frame own disjoint blocks.
+/// frames run one at a time; the threads of a split frame own disjoint blocks. Copies of
+/// that animator share the states: they must not run frames at the same time (the bench
+/// never copies it).
 struct CKeyframeAnchorKernel: PageKernel {
     let anchor = CAnchorKernel()
     let states = States()
@@ -32,8 +34,13 @@ struct CKeyframeAnchorKernel: PageKernel {
     /// One `kf_state` per page's tables, made at first use and freed with the kernel.
     final class States: @unchecked Sendable {
         struct Entry {
+            /// Held, so that the raw table pointers below stay valid and the key (its
+            /// identity) cannot be reused by another plan's tables while the entry lives.
+            let timelines: LaneTimelines
             let tables: kf_tables
             let state: OpaquePointer
+            /// The page's blocks that `state` was made for.
+            let blocks: Int
         }
 
         private let lock = NSLock()
@@ -42,7 +49,10 @@ struct CKeyframeAnchorKernel: PageKernel {
         func entry(_ t: LaneTimelines, blocks: Int) -> Entry {
             lock.lock()
             defer { lock.unlock() }
-            if let entry = entries[ObjectIdentifier(t)] { return entry }
+            if let entry = entries[ObjectIdentifier(t)] {
+                precondition(entry.blocks == blocks, "the C anchor's keyframe state was made for \(entry.blocks) blocks, not \(blocks)")
+                return entry
+            }
             let tables = kf_tables(lane_source: t.laneSource, shifts: t.shifts, axes: t.axes, track_ranges: t.trackRanges,
                                    times: t.timeTable,
                                    values: UnsafeRawPointer(t.valueTable).assumingMemoryBound(to: Double.self),
@@ -51,7 +61,7 @@ struct CKeyframeAnchorKernel: PageKernel {
             guard let state = withUnsafePointer(to: tables, { kf_state_create($0, blocks) }) else {
                 fatalError("out of memory for the C anchor's keyframe state")
             }
-            let entry = Entry(tables: tables, state: state)
+            let entry = Entry(timelines: t, tables: tables, state: state, blocks: blocks)
             entries[ObjectIdentifier(t)] = entry
             return entry
         }

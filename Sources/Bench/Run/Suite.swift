@@ -79,6 +79,10 @@ enum Suite {
         for impl in impls { impl.render(scroll: x) }
         let reference = try bench { () throws(WalkthroughError) in try ReferenceAnimator.frame(walkthrough, scroll: x) }
         let simd = impls.first { $0.kind == .simd }?.state()
+        // One tolerance per keyframed page, shared by the implementations.
+        let tolerances = walkthrough.pages.map { model in
+            model.timeline != nil || model.subviews.contains { $0.timeline != nil } ? KeyframeTolerance(model) : nil
+        }
         for impl in impls {
             guard let state = impl.state() else { continue }
             guard state.currentPage == reference.currentPage else {
@@ -88,8 +92,7 @@ enum Suite {
                 guard page.animated == expected.animated, page.offset == expected.offset else {
                     throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
                 }
-                let model = walkthrough.pages[expected.index]
-                let keyframes = model.timeline != nil || model.subviews.contains { $0.timeline != nil } ? KeyframeTolerance(model) : nil
+                let keyframes = tolerances[expected.index]
                 for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
                     if let why = keyframes.map({ $0.mismatch(a, b) }) ?? ParityTolerance.mismatch(a, b) {
                         throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")

@@ -9,7 +9,8 @@
 package protocol PageKernel: Sendable {
     /// Writes blocks `blocks` (page-relative, whole blocks of the page only) of one page
     /// whose constants for this frame are `constants`. `inputs` and `output` start at the
-    /// page's first block.
+    /// page's first block. `constants` point into the plan and are valid only during the
+    /// call: a kernel must not keep them.
     func evaluate(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>)
 }
 

@@ -13,23 +13,29 @@ package struct KeyframeTolerance: Sendable {
     /// `δ`, `W` and `Δt + t·W` of a page.
     package let delta: Double, pose: Double, translation: Double
 
-    /// The tolerance of `page`'s subviews.
+    /// The tolerance of `page`'s subviews. Each distinct timeline and easing is looked at
+    /// once: pages with a million own timelines share a few thousand (a slope takes 1,001
+    /// samples, and `bench run` checks every size against the reference).
     package init(_ page: Page) {
-        let timelines = [page.timeline].compactMap { $0 } + page.subviews.compactMap(\.timeline)
+        var distinct = Set<Timeline>()
+        if let timeline = page.timeline { distinct.insert(timeline) }
+        for subview in page.subviews { if let timeline = subview.timeline { distinct.insert(timeline) } }
+        var slopes: [Easing: Double] = [:]
         var slope = 1.0, scale = 1.0, t = 0.0
         var spans = SIMD3<Double>.zero  // translation, scale, rotation
         func span<V>(_ track: [Keyframe<V>]?, _ component: (V) -> [Double]) -> Double {
             let values = (track ?? []).map { component($0.value) }
             return zip(values, values.dropFirst()).map { a, b in zip(a, b).map { ($1 - $0).magnitude }.max() ?? 0 }.max() ?? 0
         }
-        for tl in timelines {
+        for tl in distinct {
             for k in tl.scale ?? [] { scale = Swift.max(scale, k.value.x.magnitude, k.value.y.magnitude) }
             for k in tl.translation ?? [] { t = Swift.max(t, k.value.x.magnitude, k.value.y.magnitude) }
             spans = pointwiseMax(spans, SIMD3(span(tl.translation) { [$0.x, $0.y] }, span(tl.scale) { [$0.x, $0.y] },
                                               span(tl.rotation) { [$0] }))
             for e in [tl.translation?.map(\.easing), tl.scale?.map(\.easing), tl.rotation?.map(\.easing),
                       tl.alpha?.map(\.easing)].compactMap({ $0 }).joined() {
-                slope = Swift.max(slope, KeyframeTolerance.largestSlope(e))
+                if slopes[e] == nil { slopes[e] = KeyframeTolerance.largestSlope(e) }
+                slope = Swift.max(slope, slopes[e]!)
             }
         }
         delta = 2e-6 * slope + 1e-6
