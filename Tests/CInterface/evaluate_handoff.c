@@ -6,6 +6,7 @@
  * report fails the run. Page 0 has 19 spinning subviews, so whole blocks of 8 and a tail
  * are gathered; every buffer is malloc'd to its exact size, so an overrun is an ASan
  * report. Values are checked for agreement between the three readers. */
+#define _POSIX_C_SOURCE 200809L /* pthread_rwlock_t under -std=c11 */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
