@@ -11,17 +11,17 @@
 
 typedef float kernel_float4 __attribute__((ext_vector_type(4)));
 
-/* An optimisation barrier: `v` stays in a vector register and the optimizer no longer sees
+/* An optimisation barrier: `v` stays in vector registers and the optimizer no longer sees
  * how it was computed, so it cannot move the transposes' shuffles up into the arithmetic
  * that computes the fields (which duplicated that arithmetic: LLVM turned
  * shuffle(a·b, c·d) into shuffle(a, c)·shuffle(b, d), and on AVX2 split 8-lane arithmetic
- * into 4-lane halves). Costs no instruction. */
+ * into 4-lane halves). Costs no instruction. KERNEL_OPAQUE4 takes a 16-byte vector. */
 #if defined(__x86_64__) || defined(__i386__)
-#define KERNEL_OPAQUE(v) __asm__("" : "+x"(v))
+#define KERNEL_OPAQUE4(v) __asm__("" : "+x"(v))
 #elif defined(__aarch64__) || defined(__arm__)
-#define KERNEL_OPAQUE(v) __asm__("" : "+w"(v))
+#define KERNEL_OPAQUE4(v) __asm__("" : "+w"(v))
 #else
-#define KERNEL_OPAQUE(v) ((void)0)
+#define KERNEL_OPAQUE4(v) ((void)0)
 #endif
 
 /* Rows r0 … r3: row l is (a[l], b[l], c[l], d[l]). */
@@ -29,9 +29,17 @@ typedef struct {
     kernel_float4 r0, r1, r2, r3;
 } kernel_rows4;
 
-/* The 4×4 transpose: unpcklps/unpckhps, then movlhps/movhlps (8 shuffles). */
+/* The 4×4 transpose: unpcklps/unpckhps, then movlhps/movhlps (8 shuffles). Bits 0–3 of
+ * `opaque` hide how a … d were computed (KERNEL_OPAQUE4): set them for values computed per
+ * block, so that the shuffles stay shuffles (the half-block spin in float4x4 ran 68
+ * multiplies a block instead of 36 without), clear for constants, whose shuffles then fold. */
 static inline __attribute__((always_inline)) kernel_rows4 kernel_transpose4(kernel_float4 a, kernel_float4 b,
-                                                                            kernel_float4 c, kernel_float4 d) {
+                                                                            kernel_float4 c, kernel_float4 d,
+                                                                            unsigned opaque) {
+    if (opaque & 1) KERNEL_OPAQUE4(a);
+    if (opaque & 2) KERNEL_OPAQUE4(b);
+    if (opaque & 4) KERNEL_OPAQUE4(c);
+    if (opaque & 8) KERNEL_OPAQUE4(d);
     const kernel_float4 t0 = __builtin_shufflevector(a, b, 0, 4, 1, 5), t1 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
     const kernel_float4 t2 = __builtin_shufflevector(c, d, 0, 4, 1, 5), t3 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
     kernel_rows4 rows = {
@@ -59,12 +67,24 @@ typedef float kernel_float8 __attribute__((ext_vector_type(8)));
  * the stores and loads of that temporary fold away. Bit c of `opaque` hides how field c was
  * computed (KERNEL_OPAQUE): set for fields computed per block, clear for a page's
  * constants, whose shuffles the optimizer then folds and hoists out of the loop. */
+/* KERNEL_OPAQUE4 for 8 lanes: one 32-byte register with AVX, else a pair of 16-byte ones. */
+static inline __attribute__((always_inline)) kernel_float8 kernel_opaque8(kernel_float8 v) {
+#if defined(__AVX__)
+    __asm__("" : "+x"(v));
+    return v;
+#else
+    kernel_float4 lo = __builtin_shufflevector(v, v, 0, 1, 2, 3), hi = __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    KERNEL_OPAQUE4(lo);
+    KERNEL_OPAQUE4(hi);
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+#endif
+}
+
 static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const float *fields, int c,
                                                                         unsigned opaque) {
     kernel_float8 v;
     __builtin_memcpy(&v, fields + 8 * c, sizeof v);
-    if (opaque & (1u << c)) KERNEL_OPAQUE(v);
-    return v;
+    return opaque & (1u << c) ? kernel_opaque8(v) : v;
 }
 
 /* The 4×4 transpose on both 128-bit halves at once: t[l] holds (a[l], b[l], c[l], d[l]) in
