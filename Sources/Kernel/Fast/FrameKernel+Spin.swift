@@ -21,16 +21,20 @@ extension FrameKernel {
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
         var first = blocks.lowerBound
-        // Blocks below `full` hold 8 subviews: their loop writes through `whole`, with no
-        // code for a partial block (the C anchor's `full_blocks` split).
-        let full = Swift.min(blocks.upperBound, output.fullBlocks), whole = output.wholeBlocks()
+        // In the dense layouts, blocks below `full` hold 8 subviews: their loop writes through
+        // `whole`, with no code for a partial block (the C anchor's `full_blocks` split). The
+        // blocks layout writes whole blocks anyway, and a second loop would cost it 4
+        // instructions per 8 blocks.
+        let dense = W.self != BlockWriter.self
+        let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
+        let whole = dense ? output.wholeBlocks() : output
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while first < blocks.upperBound {
                 let count = angles(&table, first, blocks.upperBound, spin)
                 let split = Swift.max(0, Swift.min(count, full &- first))
                 spinHalves(&table, first, 0..<split, low, high, input, whole, F.self, W.self)
-                spinHalves(&table, first, split..<count, low, high, input, output, F.self, W.self)
+                if dense { spinHalves(&table, first, split..<count, low, high, input, output, F.self, W.self) }
                 first &+= count
             }
         } else {
@@ -39,7 +43,7 @@ extension FrameKernel {
                 let count = angles(&table, first, blocks.upperBound, spin)
                 let split = Swift.max(0, Swift.min(count, full &- first))
                 spinBlocks(&table, first, 0..<split, lanes, input, whole, F.self, W.self)
-                spinBlocks(&table, first, split..<count, lanes, input, output, F.self, W.self)
+                if dense { spinBlocks(&table, first, split..<count, lanes, input, output, F.self, W.self) }
                 first &+= count
             }
         }
