@@ -31,8 +31,10 @@ let package = Package(
                 .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
             ]
         ),
-        // A header the Kernel imports to learn the target CPU's features (fused multiply-add)
-        // at compile time; no code, no flags.
+        // Headers the Kernel imports: the target CPU's features (fused multiply-add) at
+        // compile time (kernel_target.h), and register transposes written as C shuffles,
+        // inline functions the importer compiles into the Swift code (kernel_shuffles.h). No
+        // library, no flags.
         .systemLibrary(name: "KernelTarget"),
         .target(name: "CWalkthroughAPI"),
         .target(

@@ -11,14 +11,35 @@
 
 typedef float kernel_float4 __attribute__((ext_vector_type(4)));
 
+/* An optimisation barrier: `v` stays in vector registers and the optimizer no longer sees
+ * how it was computed, so it cannot move the transposes' shuffles up into the arithmetic
+ * that computes the fields (which duplicated that arithmetic: LLVM turned
+ * shuffle(a·b, c·d) into shuffle(a, c)·shuffle(b, d), and on AVX2 split 8-lane arithmetic
+ * into 4-lane halves). Costs no instruction. KERNEL_OPAQUE4 takes a 16-byte vector. */
+#if defined(__x86_64__) || defined(__i386__)
+#define KERNEL_OPAQUE4(v) __asm__("" : "+x"(v))
+#elif defined(__aarch64__) || defined(__arm__)
+#define KERNEL_OPAQUE4(v) __asm__("" : "+w"(v))
+#else
+#define KERNEL_OPAQUE4(v) ((void)0)
+#endif
+
 /* Rows r0 … r3: row l is (a[l], b[l], c[l], d[l]). */
 typedef struct {
     kernel_float4 r0, r1, r2, r3;
 } kernel_rows4;
 
-/* The 4×4 transpose: unpcklps/unpckhps, then movlhps/movhlps (8 shuffles). */
+/* The 4×4 transpose: unpcklps/unpckhps, then movlhps/movhlps (8 shuffles). Bits 0–3 of
+ * `opaque` hide how a … d were computed (KERNEL_OPAQUE4): set them for values computed per
+ * block, so that the shuffles stay shuffles (the half-block spin in float4x4 ran 68
+ * multiplies a block instead of 36 without), clear for constants, whose shuffles then fold. */
 static inline __attribute__((always_inline)) kernel_rows4 kernel_transpose4(kernel_float4 a, kernel_float4 b,
-                                                                            kernel_float4 c, kernel_float4 d) {
+                                                                            kernel_float4 c, kernel_float4 d,
+                                                                            unsigned opaque) {
+    if (opaque & 1) KERNEL_OPAQUE4(a);
+    if (opaque & 2) KERNEL_OPAQUE4(b);
+    if (opaque & 4) KERNEL_OPAQUE4(c);
+    if (opaque & 8) KERNEL_OPAQUE4(d);
     const kernel_float4 t0 = __builtin_shufflevector(a, b, 0, 4, 1, 5), t1 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
     const kernel_float4 t2 = __builtin_shufflevector(c, d, 0, 4, 1, 5), t3 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
     kernel_rows4 rows = {
@@ -35,6 +56,106 @@ typedef double kernel_double4 __attribute__((ext_vector_type(4)));
  * not always merge back (cvtss2sd per lane beside the half-block spin). */
 static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel_float4 v) {
     return __builtin_convertvector(v, kernel_double4);
+}
+
+typedef float kernel_float8 __attribute__((ext_vector_type(8)));
+
+/* Vectors of 8 lanes cross from Swift through memory: Swift imports C vectors of at most 4
+ * elements, and a SIMD8 split into halves for the call had LLVM split the arithmetic that
+ * computes it into 4-lane halves too (twice the instructions on AVX2). The Swift side puts
+ * the fields in a tuple, `fields` points at it (field c at fields + 8c), and after inlining
+ * the stores and loads of that temporary fold away. Bit c of `opaque` hides how field c was
+ * computed (KERNEL_OPAQUE): set for fields computed per block, clear for a page's
+ * constants, whose shuffles the optimizer then folds and hoists out of the loop. */
+/* KERNEL_OPAQUE4 for 8 lanes: one 32-byte register with AVX, else a pair of 16-byte ones. */
+static inline __attribute__((always_inline)) kernel_float8 kernel_opaque8(kernel_float8 v) {
+#if defined(__AVX__)
+    __asm__("" : "+x"(v));
+    return v;
+#else
+    kernel_float4 lo = __builtin_shufflevector(v, v, 0, 1, 2, 3), hi = __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    KERNEL_OPAQUE4(lo);
+    KERNEL_OPAQUE4(hi);
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+#endif
+}
+
+static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const float *fields, int c,
+                                                                        unsigned opaque) {
+    kernel_float8 v;
+    __builtin_memcpy(&v, fields + 8 * c, sizeof v);
+    return opaque & (1u << c) ? kernel_opaque8(v) : v;
+}
+
+/* The 4×4 transpose on both 128-bit halves at once: t[l] holds (a[l], b[l], c[l], d[l]) in
+ * its low half and lane l + 4's row in its high half (vunpcklps/vunpckhps, then
+ * vunpcklpd/vunpckhpd on AVX: 8 shuffles for 8 lanes). */
+static inline __attribute__((always_inline)) void kernel_transpose4x2(kernel_float8 a, kernel_float8 b, kernel_float8 c,
+                                                                      kernel_float8 d, kernel_float8 t[4]) {
+    const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
+    t[0] = __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13);
+    t[1] = __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15);
+    t[2] = __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13);
+    t[3] = __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15);
+}
+
+/* The 16 fields at `fields` (8 lanes each, Core Animation order) stored as one 64-byte row
+ * of Floats per lane: lane l's m11 … m44 at out + 16·l, for lanes l < lanes (a constant 8 in
+ * a full block, so that the loop unrolls). Two 8×8 transposes — the 4×4 one on both halves
+ * for each group of 4 fields, then swaps of halves (vinsertf128/vperm2f128), 48 shuffles —
+ * and 16 stores of 32 bytes in address order, where 16-byte rows take 32 stores. For
+ * targets with 8-Float registers (AVX). */
+static inline __attribute__((always_inline)) void kernel_store_float4x4(float *out, long lanes, const float *fields,
+                                                                        unsigned opaque) {
+    kernel_float8 t[4][4], rows[16];
+    for (int q = 0; q < 4; q++)
+        kernel_transpose4x2(kernel_field8(fields, 4 * q, opaque), kernel_field8(fields, 4 * q + 1, opaque),
+                            kernel_field8(fields, 4 * q + 2, opaque), kernel_field8(fields, 4 * q + 3, opaque), t[q]);
+    /* t[q][l]: fields 4q … 4q + 3 of lane l (low half) and of lane l + 4 (high half). */
+    for (int l = 0; l < 4; l++) {
+        for (int h = 0; h < 2; h++) {
+            rows[2 * l + h] = __builtin_shufflevector(t[2 * h][l], t[2 * h + 1][l], 0, 1, 2, 3, 8, 9, 10, 11);
+            rows[2 * (l + 4) + h] = __builtin_shufflevector(t[2 * h][l], t[2 * h + 1][l], 4, 5, 6, 7, 12, 13, 14, 15);
+        }
+    }
+    for (long l = 0; l < lanes; l++) {
+        __builtin_memcpy(out + 16 * l, &rows[2 * l], sizeof rows[0]);
+        __builtin_memcpy(out + 16 * l + 8, &rows[2 * l + 1], sizeof rows[0]);
+    }
+}
+
+/* The 16 fields at `fields` stored as one 128-byte row of Doubles per lane: lane l's
+ * m11 … m44 widened, at out + 16·l, for lanes l < lanes. The 4×4 transpose on both halves
+ * for each group of 4 fields (32 shuffles), then per lane and group one conversion
+ * (vcvtps2pd, from the high half after a vextractf128 for lanes 4–7) and one 32-byte store,
+ * in address order. */
+static inline __attribute__((always_inline)) void kernel_store_catransform3d(double *out, long lanes,
+                                                                             const float *fields, unsigned opaque) {
+    kernel_float8 t[4][4];
+    for (int q = 0; q < 4; q++)
+        kernel_transpose4x2(kernel_field8(fields, 4 * q, opaque), kernel_field8(fields, 4 * q + 1, opaque),
+                            kernel_field8(fields, 4 * q + 2, opaque), kernel_field8(fields, 4 * q + 3, opaque), t[q]);
+    for (long l = 0; l < lanes; l++) {
+        for (int q = 0; q < 4; q++) {
+            const kernel_float8 v = t[q][l & 3];
+            const kernel_float4 row = l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3)
+                                            : __builtin_shufflevector(v, v, 4, 5, 6, 7);
+            const kernel_double4 wide = __builtin_convertvector(row, kernel_double4);
+            __builtin_memcpy(out + 16 * l + 4 * q, &wide, sizeof wide);
+        }
+    }
+}
+
+/* Field 0 at `fields` (8 lanes) widened to Doubles and stored at out (64 bytes). */
+static inline __attribute__((always_inline)) void kernel_store_widened8(double *out, const float *fields) {
+    const kernel_float8 v = kernel_field8(fields, 0, 0);
+    const kernel_double4 lo = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
+    const kernel_double4 hi = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
+    __builtin_memcpy(out, &lo, sizeof lo);
+    __builtin_memcpy(out + 4, &hi, sizeof hi);
 }
 
 typedef float kernel_float2 __attribute__((ext_vector_type(2)));

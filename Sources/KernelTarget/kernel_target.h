@@ -1,7 +1,11 @@
 #ifndef KERNEL_TARGET_H
 #define KERNEL_TARGET_H
 
-/* What the CPU the Swift code is compiled for can do, as the C preprocessor sees it. Swift
+/* The KernelTarget module: this header, and kernel_shuffles.h (the register transposes the
+ * dense layouts and the readers store through, as C inline functions that the Clang
+ * importer compiles into the Swift code, for its target). No library of its own.
+ *
+ * What the CPU the Swift code is compiled for can do, as the C preprocessor sees it. Swift
  * has no `#if` on CPU features, but its Clang importer is given the same target CPU as the
  * Swift code (`-Xswiftc -target-cpu haswell` defines __FMA__ here), so the Kernel reads
  * these constants and the optimizer folds every test of them away.

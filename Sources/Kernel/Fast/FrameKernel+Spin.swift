@@ -20,20 +20,30 @@ extension FrameKernel {
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
-        var scratch = LaneMatrix(broadcast: SIMD16<Float>(), alpha: 0)  // one block, for caTransform3D on 4-lane targets
         var first = blocks.lowerBound
+        // In the dense layouts, blocks below `full` hold 8 subviews: their loop writes through
+        // `whole`, with no code for a partial block (the C anchor's `full_blocks` split). The
+        // blocks layout writes whole blocks anyway, and a second loop would cost it 4
+        // instructions per 8 blocks.
+        let dense = W.self != BlockWriter.self
+        let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
+        let whole = dense ? output.wholeBlocks() : output
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while first < blocks.upperBound {
                 let count = angles(&table, first, blocks.upperBound, spin)
-                spinHalves(&table, first, count, low, high, input, output, &scratch, F.self, W.self)
+                let split = Swift.max(0, Swift.min(count, full &- first))
+                spinHalves(&table, first, 0..<split, low, high, input, whole, F.self, W.self)
+                if dense { spinHalves(&table, first, split..<count, low, high, input, output, F.self, W.self) }
                 first &+= count
             }
         } else {
             let lanes = SpinLanes<Lanes.Floats>(k, spin, lanes: 0)
             while first < blocks.upperBound {
                 let count = angles(&table, first, blocks.upperBound, spin)
-                spinBlocks(&table, first, count, lanes, input, output, F.self, W.self)
+                let split = Swift.max(0, Swift.min(count, full &- first))
+                spinBlocks(&table, first, 0..<split, lanes, input, whole, F.self, W.self)
+                if dense { spinBlocks(&table, first, split..<count, lanes, input, output, F.self, W.self) }
                 first &+= count
             }
         }
@@ -51,13 +61,14 @@ extension FrameKernel {
         return Swift.min(Lanes.count, end &- first)
     }
 
-    /// Blocks `first ..< first + count`, block `first + j` with the angle of table lane `j`.
+    /// Blocks `first + j` for `j` in `group` (within the table's 8), each with the angle of
+    /// table lane `j`.
     @inline(__always)
-    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
+    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ group: Range<Int>,
                                                           _ lanes: SpinLanes<Lanes.Floats>, _ input: KernelInputs,
                                                           _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        var j = 0
-        while j < count {
+        var j = group.lowerBound
+        while j < group.upperBound {
             let i = first &+ j, (sb, cb) = table.angle(j, as: Lanes.Floats.self)
             W.store(LaneMatrix(lanes.fields(sb, cb, input.speedX(i), input.speedY(i), F.self)), output, block: i)
             W.patchStatics(input, output, block: i)
@@ -70,30 +81,21 @@ extension FrameKernel {
     /// constants. (In 8 lanes the compiler keeps both halves of every value live at once and
     /// spills: 196 instructions a block on SSE2 against 159 in halves, callgrind.)
     @inline(__always)
-    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ count: Int,
+    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ group: Range<Int>,
                                                           _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
                                                           _ input: KernelInputs, _ output: KernelOutputs,
-                                                          _ scratch: UnsafeMutableRawPointer, _ flags: F.Type, _ writer: W.Type) {
+                                                          _ flags: F.Type, _ writer: W.Type) {
         // Each half goes straight into the layout (`LayoutWriter.storeHalf`): 17 stores in
-        // blocks, 4×4 transposes in registers in float4x4. caTransform3D goes through a
-        // scratch block in the blocks layout, transposed and widened four fields at a time
-        // (`CATransform3DWriter.storeBlock`): its direct half-block path, which widens every
-        // row too, measured 1.10–1.17× the C anchor against 0.92 this way.
-        let viaBlock = W.self == CATransform3DWriter.self
-        let halves = viaBlock ? KernelOutputs(layout: .blocks, matrices: scratch, alphas: scratch, count: Lanes.count) : output
-        var j = 0
-        while j < count {
+        // blocks, 4×4 transposes in registers in the dense layouts (widened to Double in
+        // caTransform3D, which went through a scratch block in the blocks layout until the
+        // transposes hid their inputs from LLVM: `KERNEL_OPAQUE4`).
+        var j = group.lowerBound
+        while j < group.upperBound {
             let i = first &+ j, (sb, cb) = table.angle(j, as: SIMD4<Float>.self)
             let (sx, sy) = input.halfSpeeds(i, 0)
             let (sx1, sy1) = input.halfSpeeds(i, 1)
-            if viaBlock {
-                low.fields(sb, cb, sx, sy, F.self).store(halves, block: 0, half: 0)
-                high.fields(sb, cb, sx1, sy1, F.self).store(halves, block: 0, half: 1)
-                CATransform3DWriter.storeBlock(copying: scratch, output, block: i)
-            } else {
-                W.storeHalf(low.fields(sb, cb, sx, sy, F.self), output, block: i, half: 0)
-                W.storeHalf(high.fields(sb, cb, sx1, sy1, F.self), output, block: i, half: 1)
-            }
+            W.storeHalf(low.fields(sb, cb, sx, sy, F.self), output, block: i, half: 0)
+            W.storeHalf(high.fields(sb, cb, sx1, sy1, F.self), output, block: i, half: 1)
             W.patchStatics(input, output, block: i)
             j &+= 1
         }

@@ -31,12 +31,23 @@ enum FrameReader {
         }
     }
 
-    /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`: pairs of lanes
-    /// widened from memory, pairs of fields interleaved (`kernel_gather_block`, in C, since
-    /// the same shuffles written with SIMD2 initialisers came out as scalar conversions).
+    /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`. Where registers hold
+    /// 4 Floats (SSE2): pairs of lanes widened from memory, pairs of fields interleaved
+    /// (`kernel_gather_block`, in C, since the same shuffles written with SIMD2 initialisers
+    /// came out as scalar conversions): 8 conversions and 8 shuffles a subview. Where they
+    /// hold 8 (AVX): the caTransform3D writer's transposes, 4×4 on both halves of a field
+    /// group, then one 4-wide conversion per row (`kernel_store_catransform3d`): 10 shuffle
+    /// and conversion µops a subview instead of 16, measured 3.45 → 2.7× the frame at 1k.
+    /// (Non-temporal stores from 8,192 subviews on, tried, were slower: 3.9 → 5.0× at 10k,
+    /// 2.5 → 3.0× at 100k, AVX2 build.)
     @inline(__always)
     static func gatherBlock(_ block: UnsafeRawPointer, into out: UnsafeMutableRawPointer) {
-        kernel_gather_block(block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
+        if Lanes.Floats.narrowVectors {
+            kernel_gather_block(block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
+        } else {
+            kernel_store_catransform3d(out.assumingMemoryBound(to: Double.self), Lanes.count,
+                                       block.assumingMemoryBound(to: Float.self), 0)
+        }
     }
 
     /// The `count` alphas of the page at `slot` as Doubles at `out`.

@@ -1,32 +1,42 @@
-/// `FrameLayout.float4x4`: 16 Floats per subview (`m11 … m44`, 64 bytes), rows stored 16
-/// bytes at a time after `LaneRows` transposes; alphas as one Float vector per block.
+/// `FrameLayout.float4x4`: 16 Floats per subview (`m11 … m44`, 64 bytes); alphas as one
+/// Float vector per block. Where registers hold 8 Floats (AVX), a block is two 8×8
+/// transposes and 16 stores of 32 bytes in address order (`storeFloat4x4Rows`); where they
+/// hold 4 (SSE2), rows are stored 16 bytes at a time after `LaneRows` transposes.
 enum Float4x4Writer: LayoutWriter {
     struct Template {
-        /// Rows 1–3 of every lane, and row 4's constant tail `m43 m44`.
-        var row0, row1, row2: SIMD4<Float>
+        /// Rows 1–2 and rows 3–4 of every lane (the same in every lane of a uniform page).
+        var rows12, rows34: Lanes.Floats
+        /// Row 4's constant tail `m43 m44`.
         var m43, m44: Lanes.Floats
-        var template3: SIMD4<Float>
         var alpha: Lanes.Floats
+        /// Every field in lanes, for `storeTranslated` where registers hold 8 Floats.
+        var lanes: LaneMatrix
     }
 
     @inline(__always)
     static func template(_ f: SIMD16<Float>, alpha: Float) -> Template {
-        Template(row0: SIMD4(f[0], f[1], f[2], f[3]), row1: SIMD4(f[4], f[5], f[6], f[7]),
-                 row2: SIMD4(f[8], f[9], f[10], f[11]),
+        Template(rows12: f.lowHalf, rows34: f.highHalf,
                  m43: Lanes.Floats(repeating: f[14]), m44: Lanes.Floats(repeating: f[15]),
-                 template3: SIMD4(f[12], f[13], f[14], f[15]), alpha: Lanes.Floats(repeating: alpha))
+                 alpha: Lanes.Floats(repeating: alpha), lanes: LaneMatrix(broadcast: f, alpha: alpha))
     }
 
     @inline(__always)
     static func storeTranslated(_ t: Template, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
-        let row3 = LaneRows(m41, m42, t.m43, t.m44)
         let base = out.matrices + i &* (Lanes.count &* 64)
-        out.forEachLane(inBlock: i) { l in
-            let p = base + l &* 64
-            p.storeBytes(of: t.row0, as: SIMD4<Float>.self)
-            p.storeBytes(of: t.row1, toByteOffset: 16, as: SIMD4<Float>.self)
-            p.storeBytes(of: t.row2, toByteOffset: 32, as: SIMD4<Float>.self)
-            p.storeBytes(of: row3.row(l), toByteOffset: 48, as: SIMD4<Float>.self)
+        if !Lanes.Floats.narrowVectors {
+            // The transposes of the constant fields are loop invariants: per block, what
+            // `m41`, `m42` change and 16 stores.
+            var lanes = t.lanes
+            (lanes.m41, lanes.m42) = (m41, m42)
+            storeRows(lanes, out, block: i, at: base, opaque: 0x3000)  // m41, m42
+        } else {
+            let row3 = LaneRows(m41, m42, t.m43, t.m44), row2 = t.rows34.lowHalf
+            out.forEachLane(inBlock: i) { l in
+                let p = base + l &* 64
+                p.storeBytes(of: t.rows12, as: Lanes.Floats.self)
+                p.storeBytes(of: row2, toByteOffset: 32, as: SIMD4<Float>.self)
+                p.storeBytes(of: row3.row(l), toByteOffset: 48, as: SIMD4<Float>.self)
+            }
         }
         storeAlpha(t.alpha, out, block: i)
     }
@@ -36,24 +46,39 @@ enum Float4x4Writer: LayoutWriter {
         let base = out.matrices + i &* (Lanes.count &* 64)
         out.forEachLane(inBlock: i) { l in
             let p = base + l &* 64
-            p.storeBytes(of: t.row0, as: SIMD4<Float>.self)
-            p.storeBytes(of: t.row1, toByteOffset: 16, as: SIMD4<Float>.self)
-            p.storeBytes(of: t.row2, toByteOffset: 32, as: SIMD4<Float>.self)
-            p.storeBytes(of: t.template3, toByteOffset: 48, as: SIMD4<Float>.self)
+            p.storeBytes(of: t.rows12, as: Lanes.Floats.self)
+            p.storeBytes(of: t.rows34, toByteOffset: 32, as: Lanes.Floats.self)
         }
         storeAlpha(t.alpha, out, block: i)
     }
 
     @inline(__always)
     static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
-        // One row of the matrix at a time: four field vectors and their transposes live at
-        // once instead of sixteen, which spilled (3x slower on SSE).
         let base = out.matrices + i &* (Lanes.count &* 64)
-        storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, out, block: i, at: base)
-        storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, out, block: i, at: base)
-        storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, out, block: i, at: base)
-        storeRow(LaneRows(m.m41, m.m42, m.m43, m.m44), 3, out, block: i, at: base)
+        if !Lanes.Floats.narrowVectors {
+            storeRows(m, out, block: i, at: base, opaque: 0xFFFF)
+        } else {
+            // One row of the matrix at a time: four field vectors and their transposes live
+            // at once instead of sixteen, which spilled (3x slower on SSE).
+            storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, out, block: i, at: base)
+            storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, out, block: i, at: base)
+            storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, out, block: i, at: base)
+            storeRow(LaneRows(m.m41, m.m42, m.m43, m.m44), 3, out, block: i, at: base)
+        }
         storeAlpha(m.alpha, out, block: i)
+    }
+
+    /// Every valid lane's 64 bytes, where registers hold 8 Floats (a constant lane count in
+    /// a full block, so that the stores unroll); `opaque` marks the fields computed per block
+    /// (`WideRows.swift`).
+    @inline(__always)
+    static func storeRows(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
+        let n = out.lanes(inBlock: i)
+        if n == Lanes.count {
+            storeFloat4x4Rows(m, lanes: Lanes.count, at: base, opaque: opaque)
+        } else {
+            storeFloat4x4Rows(m, lanes: n, at: base, opaque: opaque)
+        }
     }
 
     /// Row `row` (0 … 3) of every valid lane, lane `l` at `base + 64·l + 16·row`.

@@ -10,9 +10,12 @@ struct HalfRows {
     typealias V = SIMD4<Float>
     var r0, r1, r2, r3: V
 
+    /// Bits 0–3 of `opaque` mark `a … d` as computed per block, not constants: the C side
+    /// then hides how (`KERNEL_OPAQUE4`), so that LLVM keeps the shuffles apart from that
+    /// arithmetic instead of pushing them into it (which doubled the multiplies).
     @inline(__always)
-    init(_ a: V, _ b: V, _ c: V, _ d: V) {
-        let rows = kernel_transpose4(a, b, c, d)
+    init(_ a: V, _ b: V, _ c: V, _ d: V, opaque: UInt32 = 0) {
+        let rows = kernel_transpose4(a, b, c, d, opaque)
         (r0, r1, r2, r3) = (rows.r0, rows.r1, rows.r2, rows.r3)
     }
 

@@ -11,6 +11,8 @@ package struct KernelOutputs {
     package let alphas: UnsafeMutableRawPointer
     /// Subviews on the page.
     package let count: Int
+    /// Whether every block written holds 8 subviews (`wholeBlocks()`).
+    private(set) var whole = false
 
     package init(layout: FrameLayout, matrices: UnsafeMutableRawPointer, alphas: UnsafeMutableRawPointer, count: Int) {
         (self.layout, self.matrices, self.alphas, self.count) = (layout, matrices, alphas, count)
@@ -25,6 +27,23 @@ package struct KernelOutputs {
     /// Valid lanes of block `i`: 8, except in a dense layout's last block of the page.
     @inline(__always)
     func lanes(inBlock i: Int) -> Int {
-        Swift.min(Lanes.count, count &- i &* Lanes.count)
+        whole ? Lanes.count : Swift.min(Lanes.count, count &- i &* Lanes.count)
+    }
+
+    /// Blocks from the page's first that hold 8 subviews in this layout: all of them in
+    /// `blocks` (which writes padding lanes too), else `count / 8`.
+    var fullBlocks: Int {
+        layout == .blocks ? Int.max : count / Lanes.count
+    }
+
+    /// The same outputs for a loop over full blocks only (below `fullBlocks`): made in the
+    /// kernel, where `whole` is then a constant, so that the writers' tests of the lane count
+    /// fold away, and the loop has no code for a partial block (whose addresses cost
+    /// induction variables that spilled on SSE2, 9 instructions a block).
+    @inline(__always)
+    func wholeBlocks() -> KernelOutputs {
+        var outputs = self
+        outputs.whole = true
+        return outputs
     }
 }

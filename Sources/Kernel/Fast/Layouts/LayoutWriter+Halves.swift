@@ -6,7 +6,11 @@ import KernelTarget
 // stores, the dense layouts four fields at a time through a 4×4 transpose (`HalfRows`),
 // one row group at a time so that few vectors are live (the C anchor's `put_dense`).
 // Before, the dense layouts went through a scratch block and a second transpose pass:
-// 74 instructions a subview against 24 in blocks.
+// 74 instructions a subview against 24 in blocks. The transposes mark the computed fields
+// opaque (`HalfRows`'s `opaque`): without, LLVM pushed their shuffles into the arithmetic
+// and ran 68 multiplies a block instead of 36 (float4x4: 60 instructions a subview against
+// the C anchor's 38; now 38.4, callgrind, rotate3d-spin, 10k subviews). A kernel's loop
+// over full blocks passes `KernelOutputs.wholeBlocks()`, so one test a half block folds away.
 
 extension BlockWriter {
     @inline(__always)
@@ -20,42 +24,44 @@ extension KernelOutputs {
     /// layout's last block.
     @inline(__always)
     func lanes(inBlock i: Int, half h: Int) -> Int {
-        Swift.min(4, count &- (i &* Lanes.count &+ h &* 4))
-    }
-
-    /// Runs `body(l)` for each valid lane `l` (0 … 3) of half `h` of block `i`: with the
-    /// constant count 4 in a full half, so that the loop unrolls into constant lanes.
-    @inline(__always)
-    func forEachLane(inBlock i: Int, half h: Int, _ body: (Int) -> Void) {
-        let n = lanes(inBlock: i, half: h)
-        if n == 4 {
-            for l in 0..<4 { body(l) }
-        } else {
-            var l = 0
-            while l < n { body(l); l &+= 1 }
-        }
+        whole ? 4 : Swift.min(4, count &- (i &* Lanes.count &+ h &* 4))
     }
 }
 
 extension Float4x4Writer {
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int) {
-        let first = i &* Lanes.count &+ h &* 4
+        let first = i &* Lanes.count &+ h &* 4, n = out.lanes(inBlock: i, half: h)
+        if n == 4 {
+            storeHalf(f, out, first: first, lanes: 4)
+        } else {
+            storeHalf(f, out, first: first, lanes: n)
+        }
+    }
+
+    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0): one test a half block, and
+    /// with the constant 4 every loop unrolls into constant lanes.
+    @inline(__always)
+    static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
         let base = out.matrices + first &* 64
+        @inline(__always)
         func row(_ rows: HalfRows, _ r: Int) {
-            out.forEachLane(inBlock: i, half: h) { l in
+            var l = 0
+            while l < n {
                 base.storeBytes(of: rows.row(l), toByteOffset: l &* 64 &+ r &* 16, as: SIMD4<Float>.self)
+                l &+= 1
             }
         }
-        row(HalfRows(f.m11, f.m12, f.m13, f.m14), 0)
-        row(HalfRows(f.m21, f.m22, f.m23, f.m24), 1)
-        row(HalfRows(f.m31, f.m32, f.m33, f.m34), 2)
-        row(HalfRows(f.m41, f.m42, f.m43, f.m44), 3)
+        row(HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF), 0)
+        row(HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF), 1)
+        row(HalfRows(f.m31, f.m32, f.m33, f.m34, opaque: 0xF), 2)
+        row(HalfRows(f.m41, f.m42, f.m43, f.m44, opaque: 0x3), 3)  // m43, m44 are constants
         let alphas = out.alphas + first &* 4
-        if out.lanes(inBlock: i, half: h) == 4 {
+        if n == 4 {
             alphas.storeBytes(of: f.alpha, as: SIMD4<Float>.self)
         } else {
-            out.forEachLane(inBlock: i, half: h) { l in alphas.storeBytes(of: f.alpha[l], toByteOffset: l &* 4, as: Float.self) }
+            var l = 0
+            while l < n { alphas.storeBytes(of: f.alpha[l], toByteOffset: l &* 4, as: Float.self); l &+= 1 }
         }
     }
 }
@@ -63,37 +69,36 @@ extension Float4x4Writer {
 extension CATransform3DWriter {
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int) {
-        let first = i &* Lanes.count &+ h &* 4
-        let base = out.matrices + first &* 128
-        func row(_ rows: HalfRows, _ r: Int) {
-            out.forEachLane(inBlock: i, half: h) { l in
-                base.storeBytes(of: kernel_widen4(rows.row(l)), toByteOffset: l &* 128 &+ r &* 32, as: Row.self)
-            }
-        }
-        row(HalfRows(f.m11, f.m12, f.m13, f.m14), 0)
-        row(HalfRows(f.m21, f.m22, f.m23, f.m24), 1)
-        row(HalfRows(f.m31, f.m32, f.m33, f.m34), 2)
-        row(HalfRows(f.m41, f.m42, f.m43, f.m44), 3)
-        let alphas = out.alphas + first &* 8
-        if out.lanes(inBlock: i, half: h) == 4 {
-            alphas.storeBytes(of: kernel_widen4(f.alpha), as: SIMD4<Double>.self)
+        let first = i &* Lanes.count &+ h &* 4, n = out.lanes(inBlock: i, half: h)
+        if n == 4 {
+            storeHalf(f, out, first: first, lanes: 4)
         } else {
-            out.forEachLane(inBlock: i, half: h) { l in alphas.storeBytes(of: Double(f.alpha[l]), toByteOffset: l &* 8, as: Double.self) }
+            storeHalf(f, out, first: first, lanes: n)
         }
     }
-}
 
-extension CATransform3DWriter {
-    /// Block `i` from a block laid out as in `blocks` at `source` (17 fields of 8 lanes,
-    /// 32-byte aligned), transposed four fields at a time: how the half-block spin reaches
-    /// caTransform3D (see `FrameKernel.spinHalves`).
+    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0), as in `Float4x4Writer`.
     @inline(__always)
-    static func storeBlock(copying source: UnsafeRawPointer, _ out: KernelOutputs, block i: Int) {
-        let base = out.matrices + i &* (Lanes.count &* 128), n = out.lanes(inBlock: i)
-        for row in 0..<4 {
-            func field(_ c: Int) -> Lanes.Floats { source.load(fromByteOffset: (4 &* row &+ c) &* 32, as: Lanes.Floats.self) }
-            storeRow(LaneRows(field(0), field(1), field(2), field(3)), row, lanes: n, at: base)
+    static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
+        let base = out.matrices + first &* 128
+        @inline(__always)
+        func row(_ rows: HalfRows, _ r: Int) {
+            var l = 0
+            while l < n {
+                base.storeBytes(of: kernel_widen4(rows.row(l)), toByteOffset: l &* 128 &+ r &* 32, as: Row.self)
+                l &+= 1
+            }
         }
-        storeAlpha(source.load(fromByteOffset: 16 &* 32, as: Lanes.Floats.self), out, block: i)
+        row(HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF), 0)
+        row(HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF), 1)
+        row(HalfRows(f.m31, f.m32, f.m33, f.m34, opaque: 0xF), 2)
+        row(HalfRows(f.m41, f.m42, f.m43, f.m44, opaque: 0x3), 3)  // m43, m44 are constants
+        let alphas = out.alphas + first &* 8
+        if n == 4 {
+            alphas.storeBytes(of: kernel_widen4(f.alpha), as: SIMD4<Double>.self)
+        } else {
+            var l = 0
+            while l < n { alphas.storeBytes(of: Double(f.alpha[l]), toByteOffset: l &* 8, as: Double.self); l &+= 1 }
+        }
     }
 }
