@@ -30,7 +30,7 @@ package enum BezierLanes {
         var u = V(repeating: 0.5), step = V(repeating: 0.25)
         let sign = Bits(repeating: 0x8000_0000)
         for _ in 0..<bisections {
-            let f = ((ax * u + bx) * u + cx) * u - p
+            let f = x(u, ax, bx, cx) - p
             let signed = unsafeBitCast(unsafeBitCast(step, to: Bits.self) ^ (unsafeBitCast(f, to: Bits.self) & sign), to: V.self)
             u -= signed
             step *= 0.5
@@ -38,17 +38,24 @@ package enum BezierLanes {
         let (ax3, bx2) = (3 * ax, 2 * bx)
         let zero = V(), one = V(repeating: 1), tiny = V(repeating: 1e-7)
         for _ in 0..<newtonSteps {
-            let f = ((ax * u + bx) * u + cx) * u - p
-            let slope = (ax3 * u + bx2) * u + cx
-            u -= f / LaneMath.max(slope, tiny)
+            let f = x(u, ax, bx, cx) - p
+            let slope = V.madd(V.madd(ax3, u, bx2), u, cx)
+            u -= LaneMath.divide(f, LaneMath.max(slope, tiny))
         }
         u = LaneMath.min(LaneMath.max(u, zero), one)
-        let r = ((ax * u + bx) * u + cx) * u - p
+        let r = x(u, ax, bx, cx) - p
         let magnitude = LaneMath.magnitude(r)
         if !LaneMath.allAtMost(magnitude, certifiedResidual) {
             return refine(u, p, ax: ax, bx: bx, cx: cx, residual: magnitude)
         }
         return u
+    }
+
+    /// `B_x(u) = ((ax·u + bx)·u + cx)·u`, the inner two steps fused where the target has
+    /// fused multiply-add (the C anchor's `bezier_x`).
+    @inline(__always)
+    static func x(_ u: Lanes.Floats, _ ax: Lanes.Floats, _ bx: Lanes.Floats, _ cx: Lanes.Floats) -> Lanes.Floats {
+        Lanes.Floats.madd(Lanes.Floats.madd(ax, u, bx), u, cx) * u
     }
 
     /// The lanes whose residual is too large (or NaN), solved in Double. Rare: 5e-4 of the

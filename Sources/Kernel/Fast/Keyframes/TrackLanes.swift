@@ -51,6 +51,6 @@ package struct TrackLanes {
         // (Bounded after the conversion, as Floats: a Double minimum was 8 scalar compares.)
         let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
         let u = flags & TrackLanes.solves != 0 ? BezierLanes.solve(p, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx) : p
-        return ((t.pointee.ay * u + t.pointee.by) * u + t.pointee.cy) * u
+        return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
     }
 }
