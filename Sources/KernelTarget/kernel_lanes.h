@@ -27,6 +27,9 @@ KERNEL_LANES_INLINE kernel_float8 kernel_max8(kernel_float8 a, kernel_float8 b) 
 /* `a / b` per lane, one divps a register. */
 KERNEL_LANES_INLINE kernel_float8 kernel_div8(kernel_float8 a, kernel_float8 b) { return a / b; }
 
+/* `√a` per lane (sqrtps; Swift's squareRoot() on SIMD8 is a loop of scalar calls). */
+KERNEL_LANES_INLINE kernel_float8 kernel_sqrt8(kernel_float8 a) { return __builtin_elementwise_sqrt(a); }
+
 /* `min(max(a, 0), 1)` per lane with a NaN lane kept NaN (the reference's clamp of alpha). */
 KERNEL_LANES_INLINE kernel_float8 kernel_clamp_unit8(kernel_float8 a) {
     const kernel_float8 r = 0.0f > a ? 0.0f : a;

@@ -33,6 +33,10 @@ enum LaneMath {
                       to: SIMD8<UInt32>.self)
     }
 
+    /// `√a` per lane (sqrtps).
+    @inline(__always)
+    static func squareRoot(_ a: V) -> V { kernel_sqrt8(a) }
+
     /// `min(max(a, 0), 1)` per lane with NaN kept NaN (the reference's clamp of alpha).
     @inline(__always)
     static func clampedUnit(_ a: V) -> V { kernel_clamp_unit8(a) }

@@ -67,6 +67,7 @@ final class SegmentCache: @unchecked Sendable {
             var lo = -Double.infinity, hi = Double.infinity, invLen = 0.0
             var v0 = neutral, dv = SIMD2<Double>.zero
             var easing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)  // linear
+            var guess = SIMD8<Float>(1, 1, -1, 0, 1, 0, 0, 0)  // EasingGuess.linear
             if count > 0 {
                 let times = tables.timeTable, first = start, last = start &+ count &- 1
                 if time.isNaN {
@@ -86,6 +87,7 @@ final class SegmentCache: @unchecked Sendable {
                     v0 = tables.valueTable[a]
                     dv = tables.valueTable[b] - v0
                     easing = tables.easingTable[a]
+                    guess = tables.guessTable[a]
                 }
             }
             doubles[l] = lo
@@ -102,6 +104,7 @@ final class SegmentCache: @unchecked Sendable {
             put(3, l, Float(dv.x))
             put(4, l, Float(dv.y))
             for c in 0..<6 { put(5 &+ c, l, easing[c]) }
+            for c in 0..<6 { put(11 &+ c, l, guess[c]) }
         }
         flags.pointee = TrackLanes.flags(t)
     }
