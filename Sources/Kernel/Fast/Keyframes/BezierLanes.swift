@@ -41,13 +41,17 @@ package enum BezierLanes {
         var u = start
         let (ax3, bx2) = (3 * ax, 2 * bx)
         let zero = V(), one = V(repeating: 1), tiny = V(repeating: 1e-7)
-        for _ in 0..<newtonSteps {
+        for _ in 0..<newtonSteps - 1 {
             let f = x(u, ax, bx, cx) - p
-            let slope = V.madd(V.madd(ax3, u, bx2), u, cx)
-            u -= LaneMath.divide(f, LaneMath.max(slope, tiny))
+            u -= LaneMath.divide(f, LaneMath.max(V.madd(V.madd(ax3, u, bx2), u, cx), tiny))
         }
         u = LaneMath.min(LaneMath.max(u, zero), one)
-        let r = x(u, ax, bx, cx) - p
+        var r = x(u, ax, bx, cx) - p
+        if LaneMath.allAtMost(LaneMath.magnitude(r), certifiedResidual) { return u }
+        // The last step, from the clamped u, whose residual is its f.
+        u -= LaneMath.divide(r, LaneMath.max(V.madd(V.madd(ax3, u, bx2), u, cx), tiny))
+        u = LaneMath.min(LaneMath.max(u, zero), one)
+        r = x(u, ax, bx, cx) - p
         let magnitude = LaneMath.magnitude(r)
         if !LaneMath.allAtMost(magnitude, certifiedResidual) {
             return refine(u, p, ax: ax, bx: bx, cx: cx, residual: magnitude)
