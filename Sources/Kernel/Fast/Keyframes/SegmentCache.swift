@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// Each lane's current keyframe segment per track, kept from frame to frame by an animator
 /// (scrolling is coherent: a lane changes segment once per keyframe it passes, not every
 /// frame). One `TrackLanes` per block and present track of every page in
@@ -58,9 +60,12 @@ final class SegmentCache: @unchecked Sendable {
         let floats = (raw + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
         func put(_ field: Int, _ l: Int, _ v: Float) { floats[field &* Lanes.count &+ l] = v }
         let neutral = kind.neutral
-        for l in 0..<Lanes.count {
+        // The lanes that left their segment, as bits (the compares in vectors).
+        var outside = kernel_outside_mask8(tau, t.pointee.lo, t.pointee.hi)
+        while outside != 0 {
+            let l = outside.trailingZeroBitCount
+            outside &= outside &- 1
             let time = tau[l]
-            if time - doubles[l] >= 0 && doubles[Lanes.count &+ l] - time > 0 { continue }
             let source = Int(tables.laneSource[block &* Lanes.count &+ l])
             let start = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue]) : 0
             let count = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue &+ 1]) : 0
