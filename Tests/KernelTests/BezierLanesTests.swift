@@ -14,6 +14,7 @@ import Testing
             if n % 8 == 0 { x1 = 0 }
             if n % 8 == 1 { x2 = 1 }
             if n % 8 == 2 { (x1, x2) = (0, 1) }
+            if n % 8 == 4 { (x1, x2) = [(0, 0), (1, 1), (1, 0), (x1, x1)][n / 8 % 4] }  // degenerate and S-shaped
             let easing = n % 8 == 3 ? [Easing.easeIn, .easeOut, .easeInOut][n / 8 % 3]
                 : try! Easing(bezier: x1, .random(in: -3...3, using: &rng), x2, .random(in: -3...3, using: &rng))
             let c = easing.controlPoints!
