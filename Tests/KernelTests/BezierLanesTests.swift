@@ -14,6 +14,7 @@ import Testing
             if n % 8 == 0 { x1 = 0 }
             if n % 8 == 1 { x2 = 1 }
             if n % 8 == 2 { (x1, x2) = (0, 1) }
+            if n % 8 == 4 { (x1, x2) = [(0, 0), (1, 1), (1, 0), (x1, x1)][n / 8 % 4] }  // degenerate and S-shaped
             let easing = n % 8 == 3 ? [Easing.easeIn, .easeOut, .easeInOut][n / 8 % 3]
                 : try! Easing(bezier: x1, .random(in: -3...3, using: &rng), x2, .random(in: -3...3, using: &rng))
             let c = easing.controlPoints!
@@ -21,7 +22,7 @@ import Testing
             var p = Lanes.Floats()
             for l in 0..<Lanes.count { p[l] = l == 0 ? 0 : l == 1 ? 1.0.nextDown.float : Float.random(in: 0..<1, using: &rng) }
             let (ax, bx, cx) = (Lanes.Floats(repeating: Float(poly.ax)), Lanes.Floats(repeating: Float(poly.bx)), Lanes.Floats(repeating: Float(poly.cx)))
-            let u = BezierLanes.solve(p, ax: ax, bx: bx, cx: cx)
+            let u = BezierLanes.solve(p, from: Self.start(p, EasingGuess(poly)), ax: ax, bx: bx, cx: cx)
             let slope = KeyframeTolerance.largestSlope(easing)
             for l in 0..<Lanes.count {
                 let pl = Double(p[l])
@@ -36,6 +37,14 @@ import Testing
                 }
             }
         }
+    }
+}
+
+extension BezierLanesTests {
+    /// The solve's start in every lane from `guess`, as the kernel computes it.
+    static func start(_ p: Lanes.Floats, _ guess: EasingGuess) -> Lanes.Floats {
+        func v(_ x: Double) -> Lanes.Floats { Lanes.Floats(repeating: Float(x)) }
+        return BezierLanes.start(p, a: v(guess.a), b: v(guess.b), c: (v(guess.c0), v(guess.c1), v(guess.c2), v(guess.c3)))
     }
 }
 

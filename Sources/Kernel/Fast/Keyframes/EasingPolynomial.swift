@@ -8,6 +8,10 @@
 package struct EasingPolynomial: Hashable {
     package var ax, bx, cx, ay, by, cy: Double
     package var isLinearInX: Bool
+    /// `x1 = 0`: `B_x'(0) = 0`, a square-root end of `u(p)` at `p = 0` (`EasingGuess`).
+    package var flatStart = false
+    /// `x2 = 1`: the same at `p = 1`.
+    package var flatEnd = false
 
     package init(_ easing: Easing) {
         switch easing.curve {
@@ -29,6 +33,7 @@ package struct EasingPolynomial: Hashable {
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
         isLinearInX = linear
+        (flatStart, flatEnd) = (x1 == 0, x2 == 1)
         if linear { (ax, bx, cx, ay, by, cy) = (0, 0, 1, 0, 0, 1) }
     }
 }

@@ -28,6 +28,8 @@ package final class LaneTimelines: @unchecked Sendable {
     package let timeTable: UnsafeMutablePointer<Double>
     package let valueTable: UnsafeMutablePointer<SIMD2<Double>>
     package let easingTable: UnsafeMutablePointer<SIMD8<Float>>
+    /// Per keyframe: its easing's fitted start `a b c0 c1 c2 c3` (`EasingGuess`) as Floats.
+    package let guessTable: UnsafeMutablePointer<SIMD8<Float>>
     /// Per slot: the source, or −1.
     package let laneSource: UnsafeMutablePointer<Int32>
     /// Per slot: `k·stagger` or 0.
@@ -113,6 +115,18 @@ package final class LaneTimelines: @unchecked Sendable {
         for (j, e) in easings.enumerated() {
             easingTable[j] = SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0)
         }
+        // One fit per distinct easing (the named curves recur in every timeline).
+        guessTable = .allocateAligned(easings.count)
+        var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
+        for (j, e) in easings.enumerated() {
+            if let row = fitted[e] {
+                guessTable[j] = row
+            } else {
+                let row = EasingGuess(e).row
+                fitted[e] = row
+                guessTable[j] = row
+            }
+        }
         trackMask = mask
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
         (self.sources, self.times, self.values, self.easings) = (sources, times, values, easings)
@@ -124,6 +138,7 @@ package final class LaneTimelines: @unchecked Sendable {
         timeTable.deallocate()
         valueTable.deallocate()
         easingTable.deallocate()
+        guessTable.deallocate()
         shifts.deallocate()
         axes.deallocate()
     }

@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// Each lane's current keyframe segment per track, kept from frame to frame by an animator
 /// (scrolling is coherent: a lane changes segment once per keyframe it passes, not every
 /// frame). One `TrackLanes` per block and present track of every page in
@@ -58,15 +60,19 @@ final class SegmentCache: @unchecked Sendable {
         let floats = (raw + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
         func put(_ field: Int, _ l: Int, _ v: Float) { floats[field &* Lanes.count &+ l] = v }
         let neutral = kind.neutral
-        for l in 0..<Lanes.count {
+        // The lanes that left their segment, as bits (the compares in vectors).
+        var outside = kernel_outside_mask8(tau, t.pointee.lo, t.pointee.hi)
+        while outside != 0 {
+            let l = outside.trailingZeroBitCount
+            outside &= outside &- 1
             let time = tau[l]
-            if time - doubles[l] >= 0 && doubles[Lanes.count &+ l] - time > 0 { continue }
             let source = Int(tables.laneSource[block &* Lanes.count &+ l])
             let start = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue]) : 0
             let count = source >= 0 ? Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue &+ 1]) : 0
             var lo = -Double.infinity, hi = Double.infinity, invLen = 0.0
             var v0 = neutral, dv = SIMD2<Double>.zero
             var easing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)  // linear
+            var guess = SIMD8<Float>(1, 1, -1, 0, 1, 0, 0, 0)  // EasingGuess.linear
             if count > 0 {
                 let times = tables.timeTable, first = start, last = start &+ count &- 1
                 if time.isNaN {
@@ -86,6 +92,7 @@ final class SegmentCache: @unchecked Sendable {
                     v0 = tables.valueTable[a]
                     dv = tables.valueTable[b] - v0
                     easing = tables.easingTable[a]
+                    guess = tables.guessTable[a]
                 }
             }
             doubles[l] = lo
@@ -102,6 +109,7 @@ final class SegmentCache: @unchecked Sendable {
             put(3, l, Float(dv.x))
             put(4, l, Float(dv.y))
             for c in 0..<6 { put(5 &+ c, l, easing[c]) }
+            for c in 0..<6 { put(11 &+ c, l, guess[c]) }
         }
         flags.pointee = TrackLanes.flags(t)
     }

@@ -5,21 +5,24 @@
 /// Lane `l` is valid while `lo ≤ τ < hi` (exact Double compares: `τ − lo ≥ 0` and
 /// `hi − τ > 0` have the signs of the comparisons, as IEEE subtraction of unequal numbers
 /// never gives zero). Then `p = Float(τ − lo)·invLen`, `E = B_y(u)` with `B_x(u) = p`
-/// (`EasingPolynomial`), and the value is `v0 + dv·E`. Before the first keyframe
+/// (`EasingPolynomial`) solved from the fitted start `ga … g3` (`EasingGuess`), and the
+/// value is `v0 + dv·E`. Before the first keyframe
 /// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`.
 /// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
 package struct TrackLanes {
     var lo, hi: Lanes.Doubles
     var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
     var ax, bx, cx, ay, by, cy: Lanes.Floats
+    var ga, gb, g0, g1, g2, g3: Lanes.Floats
 
     /// Never valid: the first frame finds every lane's segment.
     static let invalid = TrackLanes(
         lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
-        dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero)
+        dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero,
+        ga: .zero, gb: .zero, g0: .zero, g1: .zero, g2: .zero, g3: .zero)
 
     /// Whether every lane's `τ` is inside its cached segment. (Static, through a pointer:
-    /// a method of `pointee` copied the whole 480 bytes first.)
+    /// a method of `pointee` copied the whole 672 bytes first.)
     @inline(__always)
     static func holds(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> Bool {
         LaneMath.holds(tau, lo: t.pointee.lo, hi: t.pointee.hi)
@@ -50,7 +53,10 @@ package struct TrackLanes {
         // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
         // (Bounded after the conversion, as Floats: a Double minimum was 8 scalar compares.)
         let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
-        let u = flags & TrackLanes.solves != 0 ? BezierLanes.solve(p, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx) : p
-        return ((t.pointee.ay * u + t.pointee.by) * u + t.pointee.cy) * u
+        guard flags & TrackLanes.solves != 0 else { return BezierLanes.x(p, t.pointee.ay, t.pointee.by, t.pointee.cy) }
+        let start = BezierLanes.start(p, a: t.pointee.ga, b: t.pointee.gb,
+                                      c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
+        let u = BezierLanes.solve(p, from: start, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx)
+        return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
     }
 }

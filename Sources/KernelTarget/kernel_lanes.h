@@ -1,0 +1,61 @@
+#ifndef KERNEL_LANES_H
+#define KERNEL_LANES_H
+
+/* Lane-wise operations on 8-lane vectors that Swift's SIMD types compile badly, as Clang
+ * vector expressions (ext_vector_type(8) float is SIMD8<Float> in Swift, double is
+ * SIMD8<Double>), inlined into the Swift code like the shuffles beside them. No flags: the
+ * importer compiles them for the Swift code's target, so they are one instruction per
+ * register (minps, maxps, divps, cvtpd2ps, cmppd…) on SSE2 and on AVX alike.
+ *
+ * What Swift does instead (LaneMath.swift): SIMD8<Float> division is 8 scalar divisions
+ * that the SLP vectorizer merges at 128 bits only, so on AVX the whole Newton step around
+ * it ran in xmm halves (2x the instructions); pointwiseMin/Max are out-of-line lane loops;
+ * a select written with bit masks became blendvps at 128 bits on AVX and 6 instructions a
+ * register on SSE2 where minps is 1. */
+
+typedef float kernel_float8 __attribute__((ext_vector_type(8)));
+typedef double kernel_double8 __attribute__((ext_vector_type(8)));
+
+#define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
+
+/* `b < a ? b : a` per lane (minps); a NaN lane in either gives `a`'s lane. */
+KERNEL_LANES_INLINE kernel_float8 kernel_min8(kernel_float8 a, kernel_float8 b) { return b < a ? b : a; }
+
+/* `b > a ? b : a` per lane (maxps); a NaN lane in either gives `a`'s lane. */
+KERNEL_LANES_INLINE kernel_float8 kernel_max8(kernel_float8 a, kernel_float8 b) { return b > a ? b : a; }
+
+/* `a / b` per lane, one divps a register. */
+KERNEL_LANES_INLINE kernel_float8 kernel_div8(kernel_float8 a, kernel_float8 b) { return a / b; }
+
+/* `√a` per lane (sqrtps; Swift's squareRoot() on SIMD8 is a loop of scalar calls). */
+KERNEL_LANES_INLINE kernel_float8 kernel_sqrt8(kernel_float8 a) { return __builtin_elementwise_sqrt(a); }
+
+/* `min(max(a, 0), 1)` per lane with a NaN lane kept NaN (the reference's clamp of alpha). */
+KERNEL_LANES_INLINE kernel_float8 kernel_clamp_unit8(kernel_float8 a) {
+    const kernel_float8 r = 0.0f > a ? 0.0f : a;
+    return 1.0f < r ? 1.0f : r;
+}
+
+/* Float(d) per lane (cvtpd2ps) and Double(f) per lane (cvtps2pd). */
+KERNEL_LANES_INLINE kernel_float8 kernel_narrow8(kernel_double8 d) { return __builtin_convertvector(d, kernel_float8); }
+KERNEL_LANES_INLINE kernel_double8 kernel_widen8(kernel_float8 f) { return __builtin_convertvector(f, kernel_double8); }
+
+/* 1 when every lane of `v` is ≤ `bound` (0 for a NaN lane). */
+KERNEL_LANES_INLINE int kernel_all_at_most8(kernel_float8 v, float bound) {
+    return __builtin_reduce_and(v <= bound) != 0;
+}
+
+/* 1 when `lo ≤ τ < hi` in every lane, with exact Double compares (0 for a NaN lane). */
+KERNEL_LANES_INLINE int kernel_all_within8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {
+    return __builtin_reduce_and((tau >= lo) & (tau < hi)) != 0;
+}
+
+/* Bit l set when lane l is not within `lo ≤ τ < hi` (NaN lanes included): cmppd and
+ * movmskpd, where a loop over the lanes' compares took 14 instructions a lane. */
+typedef _Bool kernel_bool8 __attribute__((ext_vector_type(8)));
+KERNEL_LANES_INLINE unsigned kernel_outside_mask8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {
+    const kernel_bool8 inside = __builtin_convertvector((tau >= lo) & (tau < hi), kernel_bool8);
+    return (unsigned char)~__builtin_bit_cast(unsigned char, inside);
+}
+
+#endif
