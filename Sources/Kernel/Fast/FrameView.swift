@@ -12,14 +12,16 @@
 package struct FrameView: @unchecked Sendable {
     // Sendable: it only reads the frame; the writer's exclusivity rules (the animator's, or
     // the C header's Threads) keep reads and writes apart.
-    @usableFromInline let base: UnsafeMutableRawPointer
+    // Read-only pointers: a view never writes (a C caller's `const` handle stays unwritten).
+    @usableFromInline let base: UnsafeRawPointer
     @usableFromInline let layout: FrameLayout
     @usableFromInline let pageCount: Int
-    @usableFromInline let slots: UnsafeMutablePointer<FrameStorage.PageSlot>
+    @usableFromInline let slots: UnsafePointer<FrameStorage.PageSlot>
 
     @usableFromInline
     init(_ storage: FrameStorage) {
-        (base, layout, pageCount, slots) = (storage.base, storage.layout, storage.pageCount, storage.slots)
+        (base, layout, pageCount, slots) = (UnsafeRawPointer(storage.base), storage.layout, storage.pageCount,
+                                            UnsafePointer(storage.slots))
     }
 
     /// Page `page`'s slot, or nil when `page` is out of range.
@@ -42,7 +44,7 @@ package struct FrameView: @unchecked Sendable {
 
     /// Subview `k`'s alpha in `slot` (in range).
     @inlinable @inline(__always)
-    static func alpha(_ base: UnsafeMutableRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Double {
+    static func alpha(_ base: UnsafeRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Double {
         switch layout {
         case .blocks:
             let lane: Int = (k &>> 3) &* Lanes.frameBlockFloats &+ (k & 7)
@@ -79,7 +81,7 @@ extension FrameView {
 
     /// Subview `k`'s transform in `slot` (in range) as Doubles.
     @inlinable @inline(__always)
-    static func transform(_ base: UnsafeMutableRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Transform3D {
+    static func transform(_ base: UnsafeRawPointer, _ layout: FrameLayout, _ slot: FrameStorage.PageSlot, _ k: Int) -> Transform3D {
         switch layout {
         case .blocks:
             // Field c of the subview sits c·8 Floats after its lane's first field.
@@ -89,12 +91,12 @@ extension FrameView {
             return Transform3D(m11: d(0), m12: d(1), m13: d(2), m14: d(3), m21: d(4), m22: d(5), m23: d(6), m24: d(7),
                                m31: d(8), m32: d(9), m33: d(10), m34: d(11), m41: d(12), m42: d(13), m43: d(14), m44: d(15))
         case .float4x4:
-            let p = UnsafeRawPointer(base + slot.matrixOffset + k &* 64)
+            let p = base + slot.matrixOffset + k &* 64
             // Row by row: SIMD16's own conversion is a generic call, SIMD4's is inlined.
             func row(_ r: Int) -> SIMD4<Double> { SIMD4<Double>(p.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self)) }
             return Transform3D(rows: row(0), row(1), row(2), row(3))
         case .caTransform3D:
-            return UnsafeRawPointer(base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
+            return (base + slot.matrixOffset + k &* 128).loadUnaligned(as: Transform3D.self)
         }
     }
 }
