@@ -13,20 +13,15 @@ import Testing
 @Suite struct KeyframeAnchorParityTests {
     static let counts = [0, 1, 9, 17, 203]
 
-    /// Compares every subview of page 0 at offset `o`; returns the first mismatch.
     static func compare(_ page: Page, _ animator: WalkthroughAnimator, offset o: Double) -> String? {
-        let reference = ReferenceAnimator.animate(page, offset: o)
-        let tolerance = KeyframeTolerance(page)
-        for k in page.subviews.indices {
-            let fast = SubviewState(tag: page.subviews[k].tag, transform: animator.frame.transform(page: 0, subview: k),
-                                    alpha: animator.frame.alpha(page: 0, subview: k), isStatic: page.isStatic(subview: k))
-            if let why = tolerance.mismatch(fast, reference[k]) { return "subview \(k) offset \(o): \(why)" }
-        }
-        return nil
+        KeyframeParity.mismatch(page, animator, offset: o)
     }
 
     static func animator(_ page: Page, layout: FrameLayout = .blocks) throws -> WalkthroughAnimator {
-        let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
+        animator(AnimationPlan(try Walkthrough(width: 320, pages: [page])), layout: layout)
+    }
+
+    static func animator(_ plan: AnimationPlan, layout: FrameLayout = .blocks) -> WalkthroughAnimator {
         var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: CKeyframeAnchorKernel())
         animator.threads = 1
         return animator
@@ -35,23 +30,10 @@ import Testing
     @Test(arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
     func randomTimelinesMatchTheReference(pageTimeline: Bool, own: Double) throws {
         let seed: UInt64 = 0xC18 &+ (pageTimeline ? 1 : 0) &+ UInt64(own * 10) << 4
-        var rng = SeededGenerator(seed: seed)
-        for count in Self.counts {
-            for type in AnimationType.allCases {
-                let base = RandomWalkthrough.page(count: count, type: type, using: &rng)
-                let page = RandomTimeline.timed(base, pageTimeline: pageTimeline || own == 0, own: own, using: &rng)
-                let layout = FrameLayout.allCases[count % FrameLayout.allCases.count]
-                var animator = try Self.animator(page, layout: layout)
-                let offsets = stride(from: -1.9, through: 1.9, by: 0.1).map { $0 } + RandomWalkthrough.offsets(using: &rng)
-                for o in offsets {
-                    animator.animate(page: 0, offset: o)
-                    if let why = Self.compare(page, animator, offset: o) {
-                        Issue.record("seed \(seed): \(type) count \(count) \(layout) stagger \(page.timeline?.stagger ?? 0) rotation \(String(describing: page.rotation)): \(why)")
-                        return
-                    }
-                }
-            }
+        let failure = try KeyframeParity.randomTimelines(seed: seed, counts: Self.counts, pageTimeline: pageTimeline, own: own) { page, count in
+            try Self.animator(page, layout: FrameLayout.allCases[count % FrameLayout.allCases.count])
         }
+        if let failure { Issue.record("\(failure)") }
     }
 
     /// Stagger with the split: blocks wholly before the first keyframe or after the last
@@ -83,24 +65,7 @@ import Testing
     }
 
     @Test func parallelSplitIsBitwiseIdentical() throws {
-        let seed: UInt64 = 0xC5B1
-        var rng = SeededGenerator(seed: seed)
-        let pages = AnimationType.allCases.enumerated().map { i, type in
-            RandomTimeline.timed(RandomWalkthrough.page(count: 301, type: type, using: &rng), pageTimeline: true,
-                                 own: [0, 0.5, 1, 0][i], using: &rng)
-        }
-        let plan = AnimationPlan(try Walkthrough(width: 100, pages: pages))
-        var serial = WalkthroughAnimator(plan: plan, kernel: CKeyframeAnchorKernel())
-        serial.threads = 1
-        var parallel = WalkthroughAnimator(plan: plan, kernel: CKeyframeAnchorKernel())
-        parallel.threads = 3
-        parallel.parallelThreshold = 1
-        for x in [0.0, 37, 150, 210, 37, 290] {
-            try serial.update(scroll: x)
-            try parallel.update(scroll: x)
-            for page in pages.indices {
-                #expect(try serial.frame.gathered(page: page) == parallel.frame.gathered(page: page), "seed \(seed) x \(x) page \(page)")
-            }
-        }
+        let differences = try KeyframeParity.parallelSplitDifferences(seed: 0xC5B1) { Self.animator($0) }
+        #expect(differences.isEmpty, "\(differences)")
     }
 }

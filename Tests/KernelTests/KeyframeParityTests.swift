@@ -8,60 +8,22 @@ import Testing
 @Suite struct KeyframeParityTests {
     static let counts = Array(0...(2 * Lanes.count + 1)) + [203]
 
-    /// Compares every subview of page 0 at offset `o`; returns the first mismatch.
     static func compare(_ page: Page, _ animator: WalkthroughAnimator, offset o: Double) -> String? {
-        let reference = ReferenceAnimator.animate(page, offset: o)
-        let tolerance = KeyframeTolerance(page)
-        for k in page.subviews.indices {
-            let fast = SubviewState(tag: page.subviews[k].tag, transform: animator.frame.transform(page: 0, subview: k),
-                                    alpha: animator.frame.alpha(page: 0, subview: k), isStatic: page.isStatic(subview: k))
-            if let why = tolerance.mismatch(fast, reference[k]) { return "subview \(k) offset \(o): \(why)" }
-        }
-        return nil
+        KeyframeParity.mismatch(page, animator, offset: o)
     }
 
     @Test(arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
     func randomTimelinesMatchTheReference(pageTimeline: Bool, own: Double) throws {
         let seed: UInt64 = 0x7131 &+ (pageTimeline ? 1 : 0) &+ UInt64(own * 10) << 4
-        var rng = SeededGenerator(seed: seed)
-        for count in Self.counts {
-            for type in AnimationType.allCases {
-                let base = RandomWalkthrough.page(count: count, type: type, using: &rng)
-                let page = RandomTimeline.timed(base, pageTimeline: pageTimeline || own == 0, own: own, using: &rng)
-                var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
-                // A sweep (coherent frames, segments kept) and the usual offsets (jumps).
-                let offsets = stride(from: -1.9, through: 1.9, by: 0.1).map { $0 } + RandomWalkthrough.offsets(using: &rng)
-                for o in offsets {
-                    animator.animate(page: 0, offset: o)
-                    if let why = Self.compare(page, animator, offset: o) {
-                        Issue.record("seed \(seed): \(type) count \(count) rotation \(String(describing: page.rotation)): \(why)")
-                        return
-                    }
-                }
-            }
+        let failure = try KeyframeParity.randomTimelines(seed: seed, counts: Self.counts, pageTimeline: pageTimeline, own: own) { page, _ in
+            WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
         }
+        if let failure { Issue.record("\(failure)") }
     }
 
     @Test func parallelSplitIsBitwiseIdentical() throws {
-        let seed: UInt64 = 0x5B17
-        var rng = SeededGenerator(seed: seed)
-        let pages = AnimationType.allCases.enumerated().map { i, type in
-            RandomTimeline.timed(RandomWalkthrough.page(count: 301, type: type, using: &rng), pageTimeline: true,
-                                 own: [0, 0.5, 1, 0][i], using: &rng)
-        }
-        let walkthrough = try Walkthrough(width: 100, pages: pages)
-        var serial = WalkthroughAnimator(walkthrough)
-        serial.threads = 1
-        var parallel = WalkthroughAnimator(walkthrough)
-        parallel.threads = 3
-        parallel.parallelThreshold = 1
-        for x in [0.0, 37, 150, 210, 37, 290] {
-            try serial.update(scroll: x)
-            try parallel.update(scroll: x)
-            for page in pages.indices {
-                #expect(try serial.frame.gathered(page: page) == parallel.frame.gathered(page: page), "seed \(seed) x \(x) page \(page)")
-            }
-        }
+        let differences = try KeyframeParity.parallelSplitDifferences(seed: 0x5B17) { WalkthroughAnimator(plan: $0) }
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// Every layout writes the keyframed frame the block layout does.
