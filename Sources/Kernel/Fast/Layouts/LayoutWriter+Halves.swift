@@ -19,16 +19,15 @@ extension BlockWriter {
     }
 }
 
-extension KernelOutputs {
-    /// Subviews of half `h` of block `i` on the page: 4, fewer (possibly none) in a dense
-    /// layout's last block.
-    @inline(__always)
-    func lanes(inBlock i: Int, half h: Int) -> Int {
-        whole ? 4 : Swift.min(4, count &- (i &* Lanes.count &+ h &* 4))
-    }
+/// A dense layout's half-block store: subviews `first ..< first + n` (`n` ≤ 4, possibly
+/// ≤ 0), one subview's fields after another.
+protocol DenseHalfWriter: LayoutWriter {
+    static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int)
 }
 
-extension Float4x4Writer {
+extension DenseHalfWriter {
+    /// Half `h` of block `i`: one test a half block, and with the constant 4 every loop of
+    /// `storeHalf(_:_:first:lanes:)` unrolls into constant lanes.
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int) {
         let first = i &* Lanes.count &+ h &* 4, n = out.lanes(inBlock: i, half: h)
@@ -38,9 +37,19 @@ extension Float4x4Writer {
             storeHalf(f, out, first: first, lanes: n)
         }
     }
+}
 
-    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0): one test a half block, and
-    /// with the constant 4 every loop unrolls into constant lanes.
+extension KernelOutputs {
+    /// Subviews of half `h` of block `i` on the page: 4, fewer (possibly none) in a dense
+    /// layout's last block.
+    @inline(__always)
+    func lanes(inBlock i: Int, half h: Int) -> Int {
+        whole ? 4 : Swift.min(4, count &- (i &* Lanes.count &+ h &* 4))
+    }
+}
+
+extension Float4x4Writer: DenseHalfWriter {
+    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0) as 16 Floats each.
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
         let base = out.matrices + first &* 64
@@ -66,17 +75,7 @@ extension Float4x4Writer {
     }
 }
 
-extension CATransform3DWriter {
-    @inline(__always)
-    static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int) {
-        let first = i &* Lanes.count &+ h &* 4, n = out.lanes(inBlock: i, half: h)
-        if n == 4 {
-            storeHalf(f, out, first: first, lanes: 4)
-        } else {
-            storeHalf(f, out, first: first, lanes: n)
-        }
-    }
-
+extension CATransform3DWriter: DenseHalfWriter {
     /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0), as in `Float4x4Writer`.
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
