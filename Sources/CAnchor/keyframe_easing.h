@@ -6,12 +6,15 @@
 /* A track's eased fraction E in the lanes of one chunk (ANCHOR_WIDTH lanes: two chunks a
  * block with SSE2, one with AVX), from its cached segments.
  *
- * The Bézier solve is BezierLanes.swift's: B_x(u) = p by 4 mask-free bisection steps from
- * u = 1/2 (u −= ±step, the sign of B_x(u) − p put on the step by bit operations; u is then
- * within 2⁻⁵ of the root), 3 Newton steps clamped to [0, 1] (B_x is monotone), and a
- * certificate: the residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within
- * the contract's 2e-6·max(1, S). A lane that fails (5e-4 of random curves) is solved again
- * in Double. With FMA the Horner steps fuse (the residual only gets more accurate). */
+ * The Bézier solve is BezierLanes.swift's: B_x(u) = p from the start u₀ = c0 + c1·s +
+ * c2·s² + c3·s³, s = √max(a·p + b, 0), the segment's easing fitted once when the plan is
+ * built (EasingGuess.swift, the plan's guess table, cached per lane beside the easing);
+ * 2 Newton steps, u clamped to [0, 1] (B_x is monotone there), and a certificate: the
+ * residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within the contract's
+ * 2e-6·max(1, S). Only a chunk with an uncertified lane takes a third step (and its
+ * certificate); a lane that still fails (S-shaped random curves, about 1e-2 of their
+ * lanes) is solved again in Double. With FMA the Horner steps fuse (the residual only gets
+ * more accurate). */
 
 #if ANCHOR_WIDTH == 8
 typedef d8 vd;
@@ -62,21 +65,35 @@ __attribute__((noinline)) static vf kf_refine(vf u, vf p, vf ax, vf bx, vf cx, v
 
 INLINE vf bezier_x(vf u, vf ax, vf bx, vf cx) { return MADD(MADD(ax, u, bx), u, cx) * u; }
 
-INLINE vf bezier_solve(vf p, vf ax, vf bx, vf cx) {
-    const vu sign = (vu){0} + 0x80000000u;
-    vf u = splatv(0.5f), step = splatv(0.25f);
-    for (int i = 0; i < 4; i++) {
-        const vf f = bezier_x(u, ax, bx, cx) - p;
-        u -= (vf)((vu)step ^ ((vu)f & sign));
-        step *= 0.5f;
-    }
+/* u₀ = c0 + c1·s + c2·s² + c3·s³, s = √max(a·p + b, 0) (the bound keeps 1 − p from going
+ * negative where Float rounding leaves p just above 1). */
+INLINE vf bezier_start(vf p, const kf_segments *s, int o) {
+    const vf r = __builtin_elementwise_sqrt(vmax(MADD(loadv(s->ga + o), p, loadv(s->gb + o)), splatv(0)));
+    return MADD(MADD(MADD(loadv(s->g3 + o), r, loadv(s->g2 + o)), r, loadv(s->g1 + o)), r, loadv(s->g0 + o));
+}
+
+/* One Newton step u − f / max(B_x'(u), 1e-7), f = B_x(u) − p. */
+INLINE vf newton_step(vf u, vf f, vf ax3, vf bx2, vf cx) {
+    return u - f / vmax(MADD(MADD(ax3, u, bx2), u, cx), splatv(1e-7f));
+}
+
+INLINE vf clamp_unit(vf u) { return vmin(vmax(u, splatv(0)), splatv(1)); }
+
+INLINE vf magnitude(vf v) { return (vf)((vu)v & ((vu){0} + 0x7fffffffu)); }
+
+/* Whether every lane's residual is certified (false for NaN). */
+INLINE int certified(vf residual) { return __builtin_reduce_and((vu)(residual <= KF_CERTIFIED)) != 0; }
+
+INLINE vf bezier_solve(vf p, vf u, vf ax, vf bx, vf cx) {
     const vf ax3 = 3 * ax, bx2 = 2 * bx;
-    for (int i = 0; i < 3; i++) {
-        const vf f = bezier_x(u, ax, bx, cx) - p, slope = MADD(MADD(ax3, u, bx2), u, cx);
-        u = vmin(vmax(u - f / vmax(slope, splatv(1e-7f)), splatv(0)), splatv(1));
-    }
-    const vf residual = (vf)((vu)(bezier_x(u, ax, bx, cx) - p) & ~sign);
-    if (__builtin_reduce_or(~(vu)(residual <= KF_CERTIFIED))) return kf_refine(u, p, ax, bx, cx, residual);
+    for (int i = 0; i < 2; i++) u = newton_step(u, bezier_x(u, ax, bx, cx) - p, ax3, bx2, cx);
+    u = clamp_unit(u);
+    vf f = bezier_x(u, ax, bx, cx) - p;
+    if (__builtin_expect(certified(magnitude(f)), 1)) return u;
+    /* The third step, from the clamped u, whose residual is its f. */
+    u = clamp_unit(newton_step(u, f, ax3, bx2, cx));
+    const vf residual = magnitude(bezier_x(u, ax, bx, cx) - p);
+    if (!certified(residual)) return kf_refine(u, p, ax, bx, cx, residual);
     return u;
 }
 
@@ -87,7 +104,7 @@ INLINE vf eased(const kf_segments *s, vd tau, int h, int flags) {
     const vd d = tau - loadvd(s->lo + o), big = (vd){0} + 1e30;
     const vul below = (vul)(d < big);
     const vf p = to_float((vd)((below & (vul)d) | (~below & (vul)big))) * loadv(s->inv_len + o);
-    const vf u = flags & KF_SOLVES ? bezier_solve(p, loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
+    const vf u = flags & KF_SOLVES ? bezier_solve(p, bezier_start(p, s, o), loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
     return MADD(MADD(loadv(s->ay + o), u, loadv(s->by + o)), u, loadv(s->cy + o)) * u;
 }
 

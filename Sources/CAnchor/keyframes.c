@@ -151,11 +151,7 @@ INLINE void segments_of(const kf_tables *t, kf_state *st, long b, d8 tau, int tr
     int slot = 0;
     for (int track = 0; track < 4; track++) {
         if (!(tracks & (1 << track))) continue;
-        if (__builtin_expect(!holds(s + slot, tau), 0)) {
-            double times[8];
-            *(d8_mem *)times = tau;
-            kf_refresh(t, s + slot, f + slot, track, b, times);
-        }
+        if (__builtin_expect(!holds(s + slot, tau), 0)) kf_refresh(t, s + slot, f + slot, track, b, tau);
         seg[track] = s + slot, flags[track] = f[slot];
         slot++;
     }
