@@ -19,11 +19,9 @@
 #if ANCHOR_WIDTH == 8
 typedef d8 vd;
 typedef u8 vu;
-typedef ul8 vul;
 #else
 typedef d4 vd;
 typedef uint32_t vu __attribute__((vector_size(16)));
-typedef uint64_t vul __attribute__((vector_size(32)));
 #endif
 typedef double vd_mem __attribute__((vector_size(8 * ANCHOR_WIDTH), aligned(8), may_alias));
 typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
@@ -97,13 +95,12 @@ INLINE vf bezier_solve(vf p, vf u, vf ax, vf bx, vf cx) {
     return u;
 }
 
-/* E in chunk h (lanes h·WIDTH …) of the segments `s` at times `tau`. The bound keeps
- * Float(τ − lo) finite where lo = −∞ (and inv_len = 0). */
+/* E in chunk h (lanes h·WIDTH …) of the segments `s` at times `tau`. The bound keeps p
+ * finite where lo = −∞ (and inv_len = 0): Float(τ − lo) is +∞ there. Bounded after the
+ * conversion, as Floats (one minps a register, where a Double select took four). */
 INLINE vf eased(const kf_segments *s, vd tau, int h, int flags) {
     const int o = ANCHOR_WIDTH * h;
-    const vd d = tau - loadvd(s->lo + o), big = (vd){0} + 1e30;
-    const vul below = (vul)(d < big);
-    const vf p = to_float((vd)((below & (vul)d) | (~below & (vul)big))) * loadv(s->inv_len + o);
+    const vf p = vmin(to_float(tau - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
     const vf u = flags & KF_SOLVES ? bezier_solve(p, bezier_start(p, s, o), loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
     return MADD(MADD(loadv(s->ay + o), u, loadv(s->by + o)), u, loadv(s->cy + o)) * u;
 }

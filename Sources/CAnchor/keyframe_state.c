@@ -94,17 +94,20 @@ void kf_state_destroy(kf_state *st) {
 
 /* Bit l set when lane l is not within lo ≤ τ < hi (NaN lanes included): cmppd and movmskpd
  * (KernelTarget's kernel_outside_mask8, which SegmentCache.refresh uses). */
+typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
+
 static unsigned outside_mask(d8 tau, const kf_segments *s) {
-    typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
     typedef _Bool bool8 __attribute__((ext_vector_type(8)));
     const bool8 inside = __builtin_convertvector((tau >= *(const d8_mem *)s->lo) & (tau < *(const d8_mem *)s->hi), bool8);
     return (unsigned char)~__builtin_bit_cast(unsigned char, inside);
 }
 
 void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, d8 tau) {
+    double times_of[8];  /* spilled once, not once a lane (tau[l] with a variable l) */
+    *(d8_mem *)times_of = tau;
     for (unsigned outside = outside_mask(tau, s); outside; outside &= outside - 1) {
         const int l = __builtin_ctz(outside);
-        const double time = tau[l];
+        const double time = times_of[l];
         const int32_t source = t->lane_source[8 * b + l];
         const int32_t start = source >= 0 ? t->track_ranges[8 * source + 2 * track] : 0;
         const int32_t count = source >= 0 ? t->track_ranges[8 * source + 2 * track + 1] : 0;
