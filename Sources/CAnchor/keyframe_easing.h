@@ -79,30 +79,59 @@ INLINE vf clamp_unit(vf u) { return vmin(vmax(u, splatv(0)), splatv(1)); }
 
 INLINE vf magnitude(vf v) { return (vf)((vu)v & ((vu){0} + 0x7fffffffu)); }
 
-/* Whether every lane's residual is certified (false for NaN). */
-INLINE int certified(vf residual) { return __builtin_reduce_and((vu)(residual <= KF_CERTIFIED)) != 0; }
+/* The lanes whose residual is certified: ≤ KF_CERTIFIED (not NaN). */
+INLINE vu certified(vf residual) { return (vu)(residual <= KF_CERTIFIED); }
 
-INLINE vf bezier_solve(vf p, vf u, vf ax, vf bx, vf cx) {
-    const vf ax3 = 3 * ax, bx2 = 2 * bx;
-    for (int i = 0; i < 2; i++) u = newton_step(u, bezier_x(u, ax, bx, cx) - p, ax3, bx2, cx);
-    u = clamp_unit(u);
-    vf f = bezier_x(u, ax, bx, cx) - p;
-    if (__builtin_expect(certified(magnitude(f)), 1)) return u;
-    /* The third step, from the clamped u, whose residual is its f. */
-    u = clamp_unit(newton_step(u, f, ax3, bx2, cx));
-    const vf residual = magnitude(bezier_x(u, ax, bx, cx) - p);
-    if (!certified(residual)) return kf_refine(u, p, ax, bx, cx, residual);
-    return u;
+/* B_x(u) = p in every chunk of a block (one certificate a block, as BezierLanes.swift's
+ * over its 8 lanes): the fitted start, 2 Newton steps, u clamped; a block with an
+ * uncertified lane takes the third step (from the clamped u, whose residual is its f), and
+ * the lanes still uncertified after it are solved in Double. */
+INLINE void bezier_solve(const kf_segments *s, const vf p[ANCHOR_CHUNKS], vf u[ANCHOR_CHUNKS]) {
+    vf f[ANCHOR_CHUNKS];
+    vu ok = (vu){0} - 1;
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        const vf ax = loadv(s->ax + o), bx = loadv(s->bx + o), cx = loadv(s->cx + o), ax3 = 3 * ax, bx2 = 2 * bx;
+        vf v = bezier_start(p[h], s, o);
+        for (int i = 0; i < 2; i++) v = newton_step(v, bezier_x(v, ax, bx, cx) - p[h], ax3, bx2, cx);
+        u[h] = clamp_unit(v);
+        f[h] = bezier_x(u[h], ax, bx, cx) - p[h];
+        ok &= certified(magnitude(f[h]));
+    }
+    if (__builtin_expect(__builtin_reduce_and(ok) != 0, 1)) return;
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        const vf ax = loadv(s->ax + o), bx = loadv(s->bx + o), cx = loadv(s->cx + o);
+        u[h] = clamp_unit(newton_step(u[h], f[h], 3 * ax, 2 * bx, cx));
+        const vf residual = magnitude(bezier_x(u[h], ax, bx, cx) - p[h]);
+        if (__builtin_reduce_and(certified(residual)) == 0) u[h] = kf_refine(u[h], p[h], ax, bx, cx, residual);
+    }
 }
 
-/* E in chunk h (lanes h·WIDTH …) of the segments `s` at times `tau`. The bound keeps p
+/* Lanes h·ANCHOR_WIDTH … of the block's τ. */
+INLINE vd tau_chunk(d8 tau, int h) {
+#if ANCHOR_WIDTH == 8
+    return (void)h, tau;
+#else
+    return h == 0 ? __builtin_shufflevector(tau, tau, 0, 1, 2, 3) : __builtin_shufflevector(tau, tau, 4, 5, 6, 7);
+#endif
+}
+
+/* E in every chunk of the block, from the segments `s` at times `tau`. The bound keeps p
  * finite where lo = −∞ (and inv_len = 0): Float(τ − lo) is +∞ there. Bounded after the
- * conversion, as Floats (one minps a register, where a Double select took four). */
-INLINE vf eased(const kf_segments *s, vd tau, int h, int flags) {
-    const int o = ANCHOR_WIDTH * h;
-    const vf p = vmin(to_float(tau - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
-    const vf u = flags & KF_SOLVES ? bezier_solve(p, bezier_start(p, s, o), loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
-    return MADD(MADD(loadv(s->ay + o), u, loadv(s->by + o)), u, loadv(s->cy + o)) * u;
+ * conversion, as Floats (one minps a register, where a Double select took four). The flags
+ * are tested once a block, not once a chunk. */
+INLINE void eased(const kf_segments *s, d8 tau, int flags, vf e[ANCHOR_CHUNKS]) {
+    vf p[ANCHOR_CHUNKS], u[ANCHOR_CHUNKS];
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        p[h] = u[h] = vmin(to_float(tau_chunk(tau, h) - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
+    }
+    if (flags & KF_SOLVES) bezier_solve(s, p, u);
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        e[h] = MADD(MADD(loadv(s->ay + o), u[h], loadv(s->by + o)), u[h], loadv(s->cy + o)) * u[h];
+    }
 }
 
 /* Whether every lane's τ is inside its cached segment: lo ≤ τ < hi (false for NaN). */
