@@ -6,21 +6,22 @@
 /* A track's eased fraction E in the lanes of one chunk (ANCHOR_WIDTH lanes: two chunks a
  * block with SSE2, one with AVX), from its cached segments.
  *
- * The Bézier solve is BezierLanes.swift's: B_x(u) = p by 4 mask-free bisection steps from
- * u = 1/2 (u −= ±step, the sign of B_x(u) − p put on the step by bit operations; u is then
- * within 2⁻⁵ of the root), 3 Newton steps clamped to [0, 1] (B_x is monotone), and a
- * certificate: the residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within
- * the contract's 2e-6·max(1, S). A lane that fails (5e-4 of random curves) is solved again
- * in Double. With FMA the Horner steps fuse (the residual only gets more accurate). */
+ * The Bézier solve is BezierLanes.swift's: B_x(u) = p from the start u₀ = c0 + c1·s +
+ * c2·s² + c3·s³, s = √max(a·p + b, 0), the segment's easing fitted once when the plan is
+ * built (EasingGuess.swift, the plan's guess table, cached per lane beside the easing);
+ * 2 Newton steps, u clamped to [0, 1] (B_x is monotone there), and a certificate: the
+ * residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within the contract's
+ * 2e-6·max(1, S). Only a chunk with an uncertified lane takes a third step (and its
+ * certificate); a lane that still fails (S-shaped random curves, about 1e-2 of their
+ * lanes) is solved again in Double. With FMA the Horner steps fuse (the residual only gets
+ * more accurate). */
 
 #if ANCHOR_WIDTH == 8
 typedef d8 vd;
 typedef u8 vu;
-typedef ul8 vul;
 #else
 typedef d4 vd;
 typedef uint32_t vu __attribute__((vector_size(16)));
-typedef uint64_t vul __attribute__((vector_size(32)));
 #endif
 typedef double vd_mem __attribute__((vector_size(8 * ANCHOR_WIDTH), aligned(8), may_alias));
 typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
@@ -62,33 +63,75 @@ __attribute__((noinline)) static vf kf_refine(vf u, vf p, vf ax, vf bx, vf cx, v
 
 INLINE vf bezier_x(vf u, vf ax, vf bx, vf cx) { return MADD(MADD(ax, u, bx), u, cx) * u; }
 
-INLINE vf bezier_solve(vf p, vf ax, vf bx, vf cx) {
-    const vu sign = (vu){0} + 0x80000000u;
-    vf u = splatv(0.5f), step = splatv(0.25f);
-    for (int i = 0; i < 4; i++) {
-        const vf f = bezier_x(u, ax, bx, cx) - p;
-        u -= (vf)((vu)step ^ ((vu)f & sign));
-        step *= 0.5f;
-    }
-    const vf ax3 = 3 * ax, bx2 = 2 * bx;
-    for (int i = 0; i < 3; i++) {
-        const vf f = bezier_x(u, ax, bx, cx) - p, slope = MADD(MADD(ax3, u, bx2), u, cx);
-        u = vmin(vmax(u - f / vmax(slope, splatv(1e-7f)), splatv(0)), splatv(1));
-    }
-    const vf residual = (vf)((vu)(bezier_x(u, ax, bx, cx) - p) & ~sign);
-    if (__builtin_reduce_or(~(vu)(residual <= KF_CERTIFIED))) return kf_refine(u, p, ax, bx, cx, residual);
-    return u;
+/* u₀ = c0 + c1·s + c2·s² + c3·s³, s = √max(a·p + b, 0) (the bound keeps 1 − p from going
+ * negative where Float rounding leaves p just above 1). */
+INLINE vf bezier_start(vf p, const kf_segments *s, int o) {
+    const vf r = __builtin_elementwise_sqrt(vmax(MADD(loadv(s->ga + o), p, loadv(s->gb + o)), splatv(0)));
+    return MADD(MADD(MADD(loadv(s->g3 + o), r, loadv(s->g2 + o)), r, loadv(s->g1 + o)), r, loadv(s->g0 + o));
 }
 
-/* E in chunk h (lanes h·WIDTH …) of the segments `s` at times `tau`. The bound keeps
- * Float(τ − lo) finite where lo = −∞ (and inv_len = 0). */
-INLINE vf eased(const kf_segments *s, vd tau, int h, int flags) {
-    const int o = ANCHOR_WIDTH * h;
-    const vd d = tau - loadvd(s->lo + o), big = (vd){0} + 1e30;
-    const vul below = (vul)(d < big);
-    const vf p = to_float((vd)((below & (vul)d) | (~below & (vul)big))) * loadv(s->inv_len + o);
-    const vf u = flags & KF_SOLVES ? bezier_solve(p, loadv(s->ax + o), loadv(s->bx + o), loadv(s->cx + o)) : p;
-    return MADD(MADD(loadv(s->ay + o), u, loadv(s->by + o)), u, loadv(s->cy + o)) * u;
+/* One Newton step u − f / max(B_x'(u), 1e-7), f = B_x(u) − p. */
+INLINE vf newton_step(vf u, vf f, vf ax3, vf bx2, vf cx) {
+    return u - f / vmax(MADD(MADD(ax3, u, bx2), u, cx), splatv(1e-7f));
+}
+
+INLINE vf clamp_unit(vf u) { return vmin(vmax(u, splatv(0)), splatv(1)); }
+
+INLINE vf magnitude(vf v) { return (vf)((vu)v & ((vu){0} + 0x7fffffffu)); }
+
+/* The lanes whose residual is certified: ≤ KF_CERTIFIED (not NaN). */
+INLINE vu certified(vf residual) { return (vu)(residual <= KF_CERTIFIED); }
+
+/* B_x(u) = p in every chunk of a block (one certificate a block, as BezierLanes.swift's
+ * over its 8 lanes): the fitted start, 2 Newton steps, u clamped; a block with an
+ * uncertified lane takes the third step (from the clamped u, whose residual is its f), and
+ * the lanes still uncertified after it are solved in Double. */
+INLINE void bezier_solve(const kf_segments *s, const vf p[ANCHOR_CHUNKS], vf u[ANCHOR_CHUNKS]) {
+    vf f[ANCHOR_CHUNKS];
+    vu ok = (vu){0} - 1;
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        const vf ax = loadv(s->ax + o), bx = loadv(s->bx + o), cx = loadv(s->cx + o), ax3 = 3 * ax, bx2 = 2 * bx;
+        vf v = bezier_start(p[h], s, o);
+        for (int i = 0; i < 2; i++) v = newton_step(v, bezier_x(v, ax, bx, cx) - p[h], ax3, bx2, cx);
+        u[h] = clamp_unit(v);
+        f[h] = bezier_x(u[h], ax, bx, cx) - p[h];
+        ok &= certified(magnitude(f[h]));
+    }
+    if (__builtin_expect(__builtin_reduce_and(ok) != 0, 1)) return;
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        const vf ax = loadv(s->ax + o), bx = loadv(s->bx + o), cx = loadv(s->cx + o);
+        u[h] = clamp_unit(newton_step(u[h], f[h], 3 * ax, 2 * bx, cx));
+        const vf residual = magnitude(bezier_x(u[h], ax, bx, cx) - p[h]);
+        if (__builtin_reduce_and(certified(residual)) == 0) u[h] = kf_refine(u[h], p[h], ax, bx, cx, residual);
+    }
+}
+
+/* Lanes h·ANCHOR_WIDTH … of the block's τ. */
+INLINE vd tau_chunk(d8 tau, int h) {
+#if ANCHOR_WIDTH == 8
+    return (void)h, tau;
+#else
+    return h == 0 ? __builtin_shufflevector(tau, tau, 0, 1, 2, 3) : __builtin_shufflevector(tau, tau, 4, 5, 6, 7);
+#endif
+}
+
+/* E in every chunk of the block, from the segments `s` at times `tau`. The bound keeps p
+ * finite where lo = −∞ (and inv_len = 0): Float(τ − lo) is +∞ there. Bounded after the
+ * conversion, as Floats (one minps a register, where a Double select took four). The flags
+ * are tested once a block, not once a chunk. */
+INLINE void eased(const kf_segments *s, d8 tau, int flags, vf e[ANCHOR_CHUNKS]) {
+    vf p[ANCHOR_CHUNKS], u[ANCHOR_CHUNKS];
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        p[h] = u[h] = vmin(to_float(tau_chunk(tau, h) - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
+    }
+    if (flags & KF_SOLVES) bezier_solve(s, p, u);
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) {
+        const int o = ANCHOR_WIDTH * h;
+        e[h] = MADD(MADD(loadv(s->ay + o), u[h], loadv(s->by + o)), u[h], loadv(s->cy + o)) * u[h];
+    }
 }
 
 /* Whether every lane's τ is inside its cached segment: lo ≤ τ < hi (false for NaN). */

@@ -92,16 +92,29 @@ void kf_state_destroy(kf_state *st) {
     free(st);
 }
 
-void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, const double tau[8]) {
-    for (int l = 0; l < 8; l++) {
-        const double time = tau[l];
-        if (time >= s->lo[l] && time < s->hi[l]) continue;
+/* Bit l set when lane l is not within lo ≤ τ < hi (NaN lanes included): cmppd and movmskpd
+ * (KernelTarget's kernel_outside_mask8, which SegmentCache.refresh uses). */
+typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
+
+static unsigned outside_mask(d8 tau, const kf_segments *s) {
+    typedef _Bool bool8 __attribute__((ext_vector_type(8)));
+    const bool8 inside = __builtin_convertvector((tau >= *(const d8_mem *)s->lo) & (tau < *(const d8_mem *)s->hi), bool8);
+    return (unsigned char)~__builtin_bit_cast(unsigned char, inside);
+}
+
+void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, d8 tau) {
+    double times_of[8];  /* spilled once, not once a lane (tau[l] with a variable l) */
+    *(d8_mem *)times_of = tau;
+    for (unsigned outside = outside_mask(tau, s); outside; outside &= outside - 1) {
+        const int l = __builtin_ctz(outside);
+        const double time = times_of[l];
         const int32_t source = t->lane_source[8 * b + l];
         const int32_t start = source >= 0 ? t->track_ranges[8 * source + 2 * track] : 0;
         const int32_t count = source >= 0 ? t->track_ranges[8 * source + 2 * track + 1] : 0;
         double lo = -INFINITY, hi = INFINITY, inv_len = 0, v0x = neutral[track], v0y = neutral[track], dvx = 0, dvy = 0;
         static const float linear[6] = {0, 0, 1, 0, 0, 1};
-        const float *easing = linear;
+        static const float linear_guess[6] = {1, 1, -1, 0, 1, 0};  /* u₀ = (√(p + 1))² − 1 = p */
+        const float *easing = linear, *guess = linear_guess;
         if (count > 0) {
             const double *times = t->times, *v = t->values;
             const int32_t last = start + count - 1;
@@ -120,7 +133,7 @@ void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, l
                 }
                 lo = times[a], hi = times[c], inv_len = 1 / (hi - lo);
                 v0x = v[2 * a], v0y = v[2 * a + 1], dvx = v[2 * c] - v0x, dvy = v[2 * c + 1] - v0y;
-                easing = t->easings + 8 * a;
+                easing = t->easings + 8 * a, guess = t->guesses + 8 * a;
             }
         }
         s->lo[l] = lo, s->hi[l] = hi, s->inv_len[l] = (float)inv_len;
@@ -133,13 +146,18 @@ void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, l
         s->dvx[l] = (float)dvx, s->dvy[l] = (float)dvy;
         s->ax[l] = easing[0], s->bx[l] = easing[1], s->cx[l] = easing[2];
         s->ay[l] = easing[3], s->by[l] = easing[4], s->cy[l] = easing[5];
+        s->ga[l] = guess[0], s->gb[l] = guess[1], s->g0[l] = guess[2];
+        s->g1[l] = guess[3], s->g2[l] = guess[4], s->g3[l] = guess[5];
     }
-    int constant = 1, solves = 0;
-    for (int l = 0; l < 8; l++) {
-        const int moving = s->inv_len[l] != 0 && (s->dvx[l] != 0 || s->dvy[l] != 0) &&
-                           (s->ay[l] != 0 || s->by[l] != 0 || s->cy[l] != 0);
-        constant &= !moving;
-        solves |= moving && (s->ax[l] != 0 || s->bx[l] != 0 || s->cx[l] != 1);
-    }
+    /* A lane moves when inv_len ≠ 0, dv ≠ 0 and B_y ≠ 0; it solves when it moves and its B_x
+     * is not u. In lane masks, not a loop over lanes (it runs on every refresh). */
+    typedef float f8_mem __attribute__((vector_size(32), aligned(32), may_alias));
+#define KF_LANES(field) (*(const f8_mem *)s->field)
+    const f8 zero = {0}, one = zero + 1;
+    const u8 moving = (u8)(KF_LANES(inv_len) != zero) & ((u8)(KF_LANES(dvx) != zero) | (u8)(KF_LANES(dvy) != zero)) &
+                      ((u8)(KF_LANES(ay) != zero) | (u8)(KF_LANES(by) != zero) | (u8)(KF_LANES(cy) != zero));
+    const u8 curved = (u8)(KF_LANES(ax) != zero) | (u8)(KF_LANES(bx) != zero) | (u8)(KF_LANES(cx) != one);
+#undef KF_LANES
+    const int constant = __builtin_reduce_or(moving) == 0, solves = __builtin_reduce_or(moving & curved) != 0;
     *flags = (uint8_t)((constant ? KF_CONSTANT : 0) | (solves ? KF_SOLVES : 0));
 }

@@ -8,12 +8,14 @@
  * to evaluate it there, as lane vectors (TrackLanes.swift's layout and meaning).
  *
  * Lane l holds while lo ≤ τ < hi (exact Double compares). Then p = Float(τ − lo)·inv_len,
- * E = B_y(u) with B_x(u) = p, and the value is v0 + dv·E. Before the first keyframe
+ * E = B_y(u) with B_x(u) = p solved from the fitted start ga … g3 (the plan's guess table,
+ * EasingGuess.swift), and the value is v0 + dv·E. Before the first keyframe
  * (lo = −∞) and from the last on (hi = +∞) inv_len = dv = 0: the value is v0. A rotation's
  * v0 is v0x + v0y, a Double split into two Floats (angles reach 1e6 rad). */
 typedef struct {
     double lo[8], hi[8];
     float inv_len[8], v0x[8], v0y[8], dvx[8], dvy[8], ax[8], bx[8], cx[8], ay[8], by[8], cy[8];
+    float ga[8], gb[8], g0[8], g1[8], g2[8], g3[8];
 } kf_segments;
 
 /* Block flags: every lane's value is v0 (outside its keyframes, dv = 0, or "hold"), so
@@ -37,7 +39,9 @@ struct kf_state {
 };
 
 /* Finds the segment of every lane of block `b`'s track `track` whose τ left its cached one,
- * and the block's flags again. Scalar: it runs when a lane crosses a keyframe, not every frame. */
-void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, const double tau[8]);
+ * and the block's flags again. The lanes that left are found with one vector compare (a bit
+ * mask), then visited one by one, scalar: it runs when a lane crosses a keyframe, not every
+ * frame. */
+void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, long b, d8 tau);
 
 #endif

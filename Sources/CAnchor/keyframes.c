@@ -19,15 +19,6 @@
 
 enum { TRANSLATION = 1, SCALE = 2, ROTATION = 4, ALPHA = 8 };
 
-/* Lanes h·W … of the block's τ. */
-INLINE vd tau_chunk(d8 tau, int h) {
-#if W == 8
-    return (void)h, tau;
-#else
-    return h == 0 ? __builtin_shufflevector(tau, tau, 0, 1, 2, 3) : __builtin_shufflevector(tau, tau, 4, 5, 6, 7);
-#endif
-}
-
 /* Lanes h·W … of an 8-lane Float vector. */
 INLINE vf chunk_of(f8 v, int h) {
 #if W == 8
@@ -46,23 +37,29 @@ INLINE d8 whole(const vd *theta) {
 #endif
 }
 
-/* A two-value track's x (and y) in chunk h: v0 + dv·E. */
-INLINE void track_value(const kf_segments *s, uint8_t flags, vd tau, int h, vf *x, vf *y) {
-    const int o = W * h;
-    *x = loadv(s->v0x + o);
-    if (y) *y = loadv(s->v0y + o);
-    if (flags & KF_CONSTANT) return;
-    const vf e = eased(s, tau, h, flags);
-    *x = MADD(loadv(s->dvx + o), e, *x);
-    if (y) *y = MADD(loadv(s->dvy + o), e, *y);
+/* A two-value track's x (and y) in every chunk: v0 + dv·E. */
+INLINE void track_values(const kf_segments *s, uint8_t flags, d8 tau, vf x[CHUNKS], vf y[CHUNKS]) {
+    vf e[CHUNKS];
+    if (!(flags & KF_CONSTANT)) eased(s, tau, flags, e);
+    for (int h = 0; h < CHUNKS; h++) {
+        const int o = W * h;
+        x[h] = loadv(s->v0x + o);
+        if (y) y[h] = loadv(s->v0y + o);
+        if (flags & KF_CONSTANT) continue;
+        x[h] = MADD(loadv(s->dvx + o), e[h], x[h]);
+        if (y) y[h] = MADD(loadv(s->dvy + o), e[h], y[h]);
+    }
 }
 
-/* The rotation θ in chunk h, in Double: v0x + v0y + dv·E. */
-INLINE vd track_angle(const kf_segments *s, uint8_t flags, vd tau, int h) {
-    const int o = W * h;
-    const vd v0 = to_double(loadv(s->v0x + o)) + to_double(loadv(s->v0y + o));
-    if (flags & KF_CONSTANT) return v0;
-    return v0 + to_double(loadv(s->dvx + o) * eased(s, tau, h, flags));
+/* The rotation θ in every chunk, in Double: v0x + v0y + dv·E. */
+INLINE void track_angles(const kf_segments *s, uint8_t flags, d8 tau, vd theta[CHUNKS]) {
+    vf e[CHUNKS];
+    if (!(flags & KF_CONSTANT)) eased(s, tau, flags, e);
+    for (int h = 0; h < CHUNKS; h++) {
+        const int o = W * h;
+        theta[h] = to_double(loadv(s->v0x + o)) + to_double(loadv(s->v0y + o));
+        if (!(flags & KF_CONSTANT)) theta[h] += to_double(loadv(s->dvx + o) * e[h]);
+    }
 }
 
 /* The pose of one chunk's lanes. */
@@ -151,11 +148,7 @@ INLINE void segments_of(const kf_tables *t, kf_state *st, long b, d8 tau, int tr
     int slot = 0;
     for (int track = 0; track < 4; track++) {
         if (!(tracks & (1 << track))) continue;
-        if (__builtin_expect(!holds(s + slot, tau), 0)) {
-            double times[8];
-            *(d8_mem *)times = tau;
-            kf_refresh(t, s + slot, f + slot, track, b, times);
-        }
+        if (__builtin_expect(!holds(s + slot, tau), 0)) kf_refresh(t, s + slot, f + slot, track, b, tau);
         seg[track] = s + slot, flags[track] = f[slot];
         slot++;
     }
@@ -168,20 +161,19 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
     uint8_t flags[4] = {0};
     segments_of(t, st, b, tau, tracks, seg, flags);
     pose q[CHUNKS];
+    vf tx[CHUNKS], ty[CHUNKS], sx[CHUNKS], sy[CHUNKS], a[CHUNKS];
+    if (tracks & TRANSLATION) track_values(seg[0], flags[0], tau, tx, ty);
+    if (tracks & SCALE) track_values(seg[1], flags[1], tau, sx, sy);
+    if (tracks & ALPHA) track_values(seg[3], flags[3], tau, a, 0);
     for (int h = 0; h < CHUNKS; h++) {
-        const vd th = tau_chunk(tau, h);
-        if (tracks & TRANSLATION) track_value(seg[0], flags[0], th, h, &q[h].tx, &q[h].ty);
-        if (tracks & SCALE) track_value(seg[1], flags[1], th, h, &q[h].sx, &q[h].sy);
+        if (tracks & TRANSLATION) q[h].tx = tx[h], q[h].ty = ty[h];
+        if (tracks & SCALE) q[h].sx = sx[h], q[h].sy = sy[h];
         q[h].alpha = splatv(p->page.alpha);
-        if (tracks & ALPHA) {
-            vf a;
-            track_value(seg[3], flags[3], th, h, &a, 0);
-            q[h].alpha *= vmin(vmax(a, splatv(0)), splatv(1));
-        }
+        if (tracks & ALPHA) q[h].alpha *= vmin(vmax(a[h], splatv(0)), splatv(1));
     }
     if (tracks & ROTATION) {
         vd theta[CHUNKS];
-        for (int h = 0; h < CHUNKS; h++) theta[h] = track_angle(seg[2], flags[2], tau_chunk(tau, h), h);
+        track_angles(seg[2], flags[2], tau, theta);
         f8 s8, c8;
         sincos8(whole(theta), &s8, &c8);
         for (int h = 0; h < CHUNKS; h++) q[h].sin = chunk_of(s8, h), q[h].cos = chunk_of(c8, h);

@@ -57,6 +57,7 @@ struct CKeyframeAnchorKernel: PageKernel {
                                    times: t.timeTable,
                                    values: UnsafeRawPointer(t.valueTable).assumingMemoryBound(to: Double.self),
                                    easings: UnsafeRawPointer(t.easingTable).assumingMemoryBound(to: Float.self),
+                                   guesses: UnsafeRawPointer(t.guessTable).assumingMemoryBound(to: Float.self),
                                    tracks: Int32(t.trackMask))
             guard let state = withUnsafePointer(to: tables, { kf_state_create($0, blocks) }) else {
                 fatalError("out of memory for the C anchor's keyframe state")

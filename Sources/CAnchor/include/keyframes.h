@@ -35,6 +35,7 @@ typedef struct {
     const double *times;
     const double *values;         /* pairs */
     const float *easings;         /* per keyframe: ax bx cx ay by cy _ _ */
+    const float *guesses;         /* per keyframe: its easing's fitted Newton start a b c0 c1 c2 c3 _ _ (EasingGuess.swift) */
     int tracks;                   /* bit t set when some lane has track t (translation, scale, rotation, alpha) */
 } kf_tables;
 
