@@ -67,7 +67,10 @@ kf_state *kf_state_create(const kf_tables *t, long blocks) {
     if (!st) return NULL;
     st->slots = __builtin_popcount((unsigned)t->tracks & 15);
     const size_t entries = (size_t)blocks * (size_t)st->slots;
-    st->segments = aligned_alloc(64, sizeof(kf_segments) * (entries ? entries : 1));
+    /* C11's aligned_alloc wants a size that is a multiple of the alignment (672-byte
+     * entries are not; ASan's allocator returns NULL for such a request). */
+    const size_t bytes = sizeof(kf_segments) * (entries ? entries : 1);
+    st->segments = aligned_alloc(64, (bytes + 63) / 64 * 64);
     st->flags = calloc(entries ? entries : 1, 1);
     if (!st->segments || !st->flags) {
         kf_state_destroy(st);
