@@ -122,8 +122,8 @@ static inline __attribute__((always_inline)) void kernel_store_float4x4(float *o
         }
     }
     for (long l = 0; l < lanes; l++) {
-        __builtin_memcpy(out + 16 * l, &rows[2 * l], sizeof rows[0]);
-        __builtin_memcpy(out + 16 * l + 8, &rows[2 * l + 1], sizeof rows[0]);
+        __builtin_memcpy((char *)out + sizeof *out * (16 * l), &rows[2 * l], sizeof rows[0]);
+        __builtin_memcpy((char *)out + sizeof *out * (16 * l + 8), &rows[2 * l + 1], sizeof rows[0]);
     }
 }
 
@@ -144,18 +144,21 @@ static inline __attribute__((always_inline)) void kernel_store_catransform3d(dou
             const kernel_float4 row = l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3)
                                             : __builtin_shufflevector(v, v, 4, 5, 6, 7);
             const kernel_double4 wide = __builtin_convertvector(row, kernel_double4);
-            __builtin_memcpy(out + 16 * l + 4 * q, &wide, sizeof wide);
+            __builtin_memcpy((char *)out + sizeof *out * (16 * l + 4 * q), &wide, sizeof wide);
         }
     }
 }
+
+/* Stores go through `(char *)out`: `out` may be misaligned (caller-owned destinations take
+ * any alignment), and Clang assumes a typed pointer's alignment in __builtin_memcpy. */
 
 /* Field 0 at `fields` (8 lanes) widened to Doubles and stored at out (64 bytes). */
 static inline __attribute__((always_inline)) void kernel_store_widened8(double *out, const float *fields) {
     const kernel_float8 v = kernel_field8(fields, 0, 0);
     const kernel_double4 lo = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
     const kernel_double4 hi = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
-    __builtin_memcpy(out, &lo, sizeof lo);
-    __builtin_memcpy(out + 4, &hi, sizeof hi);
+    __builtin_memcpy((char *)out, &lo, sizeof lo);
+    __builtin_memcpy((char *)out + sizeof *out * (4), &hi, sizeof hi);
 }
 
 typedef float kernel_float2 __attribute__((ext_vector_type(2)));
@@ -175,8 +178,8 @@ static inline __attribute__((always_inline)) void kernel_gather_block(const floa
             const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);
             const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);
             const kernel_double2 r0 = __builtin_shufflevector(a, b, 0, 2), r1 = __builtin_shufflevector(a, b, 1, 3);
-            __builtin_memcpy(out + 16 * l + c, &r0, sizeof r0);
-            __builtin_memcpy(out + 16 * (l + 1) + c, &r1, sizeof r1);
+            __builtin_memcpy((char *)out + sizeof *out * (16 * l + c), &r0, sizeof r0);
+            __builtin_memcpy((char *)out + sizeof *out * (16 * (l + 1) + c), &r1, sizeof r1);
         }
     }
 }
