@@ -70,12 +70,22 @@ public func bwwGather(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsaf
 
 @inline(never)
 func gatherFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int) -> bww_status {
+    pageReadFailure(walkthrough, page, out, capacity, perSubview: 16, "bww_gather") { (frame, page, buffer) throws(WalkthroughError) in
+        try frame.gather(page: page, into: buffer)
+    }
+}
+
+/// The checked path of a per-page read into `out` (`perSubview` Doubles a subview): the
+/// status and message of the first thing amiss, or the read itself.
+func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
+                     perSubview: Int, _ name: String,
+                     read: (FrameBuffer, Int, UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) -> Void) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    let needed = 16 * handle.animator.plan.pages[page].count
-    if let status = handle.checkOutput(out, capacity: capacity, needed: needed, "bww_gather", page) { return status }
+    let needed = perSubview * handle.animator.plan.pages[page].count
+    if let status = handle.checkOutput(out, capacity: capacity, needed: needed, name, page) { return status }
     do {
-        try handle.animator.frame.gather(page: page, into: UnsafeMutableBufferPointer(start: out, count: needed))
+        try read(handle.animator.frame, page, UnsafeMutableBufferPointer(start: out, count: needed))
         return BWW_OK
     } catch {
         return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
@@ -94,15 +104,8 @@ public func bwwAlphas(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsaf
 
 @inline(never)
 func alphasFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    let count = handle.animator.plan.pages[page].count
-    if let status = handle.checkOutput(out, capacity: capacity, needed: count, "bww_alphas", page) { return status }
-    do {
-        try handle.animator.frame.alphas(page: page, into: UnsafeMutableBufferPointer(start: out, count: count))
-        return BWW_OK
-    } catch {
-        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
+    pageReadFailure(walkthrough, page, out, capacity, perSubview: 1, "bww_alphas") { (frame, page, buffer) throws(WalkthroughError) in
+        try frame.alphas(page: page, into: buffer)
     }
 }
 
