@@ -2,7 +2,7 @@ import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
-/// interleave pairs of fields (see `gatherBlock`); from `float4x4` they convert 16 Floats at
+/// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert 16 Floats at
 /// a time; from `caTransform3D` they copy.
 enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
@@ -31,23 +31,19 @@ enum FrameReader {
         }
     }
 
-    /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`. Where registers hold
-    /// 4 Floats (SSE2): pairs of lanes widened from memory, pairs of fields interleaved
+    /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`: pairs of lanes
+    /// widened from memory, pairs of fields interleaved, rows stored whole in address order
     /// (`kernel_gather_block`, in C, since the same shuffles written with SIMD2 initialisers
-    /// came out as scalar conversions): 8 conversions and 8 shuffles a subview. Where they
-    /// hold 8 (AVX): the caTransform3D writer's transposes, 4×4 on both halves of a field
-    /// group, then one 4-wide conversion per row (`kernel_store_catransform3d`): 10 shuffle
-    /// and conversion µops a subview instead of 16, measured 3.45 → 2.7× the frame at 1k.
-    /// (Non-temporal stores from 8,192 subviews on, tried, were slower: 3.9 → 5.0× at 10k,
-    /// 2.5 → 3.0× at 100k, AVX2 build.)
+    /// came out as scalar conversions): 8 conversions, 8 shuffles and 8 stores a subview, on
+    /// every target. Storing a row whole before the next (two stores a cycle to one cache
+    /// line, one when they alternate between lines) took `gather` from 3.2 to 1.65× the
+    /// frame at 1k subviews and 4.0 to 2.5× at 10k (default build). With AVX this beats the
+    /// caTransform3D writer's 8×8 transposes and 32-byte stores (a C loop of each at 1k: 3.2
+    /// against 3.7 ns a subview). (Non-temporal stores, tried before the reorder, were slower:
+    /// 3.9 → 5.0× at 10k, 2.5 → 3.0× at 100k, AVX2 build.)
     @inline(__always)
     static func gatherBlock(_ block: UnsafeRawPointer, into out: UnsafeMutableRawPointer) {
-        if Lanes.Floats.narrowVectors {
-            kernel_gather_block(block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
-        } else {
-            kernel_store_catransform3d(out.assumingMemoryBound(to: Double.self), Lanes.count,
-                                       block.assumingMemoryBound(to: Float.self), 0)
-        }
+        kernel_gather_block(block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
     }
 
     /// The `count` alphas of the page at `slot` as Doubles at `out`.
