@@ -34,6 +34,10 @@ enum KeyframeKernel {
         for i in blocks {
             let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
             let entry = i &* stride
+            if tSlot >= 0 { check(lanes, entry &+ tSlot, .translation, i, tau, tables) }
+            if sSlot >= 0 { check(lanes, entry &+ sSlot, .scale, i, tau, tables) }
+            if rSlot >= 0 { check(lanes, entry &+ rSlot, .rotation, i, tau, tables) }
+            if aSlot >= 0 { check(lanes, entry &+ aSlot, .alpha, i, tau, tables) }
             var pose = KeyframeComposition.Pose()
             if tSlot >= 0 {
                 let (x, y) = value(lanes, entry &+ tSlot, .translation, i, tau, tables)
@@ -45,7 +49,6 @@ enum KeyframeKernel {
             }
             if rSlot >= 0 {
                 let t = lanes.lanes + (entry &+ rSlot)
-                if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + (entry &+ rSlot), kind: .rotation, block: i, tau: tau, tables: tables) }
                 let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
                 let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
                 (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
@@ -63,13 +66,19 @@ enum KeyframeKernel {
         }
     }
 
-    /// A track's two value lanes in block `i`, after checking (and if need be refreshing)
-    /// its cached segments.
+    /// Checks a track's cached segments in block `i`, and refreshes them where a lane left.
+    @inline(__always)
+    static func check(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
+                      _ tables: LaneTimelines) {
+        let t = lanes.lanes + entry
+        if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
+    }
+
+    /// A track's two value lanes in block `i` (its segments checked).
     @inline(__always)
     static func value(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                       _ tables: LaneTimelines) -> (Lanes.Floats, Lanes.Floats) {
         let t = lanes.lanes + entry
-        if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
         let flags = lanes.flags[entry]
         if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
         let e = TrackLanes.eased(t, tau, flags: flags)
