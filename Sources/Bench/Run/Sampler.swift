@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// Times implementations interleaved: round after round, each takes one sample in turn, so
-/// that drift of the shared machine hits all alike. A sample is a batch of frames long
-/// enough (`minimumSampleNanoseconds`) for the clock's resolution not to matter, and comes
+/// that drift of the shared machine hits all alike. A sample is a batch of frames, as many
+/// for every implementation, long enough (`minimumSampleNanoseconds`) for the clock's
+/// resolution not to matter in the fastest one's, and comes
 /// after one untimed frame: the implementation before it in the round has just filled the
 /// caches with its own data (the reference allocates 160 bytes a subview per frame), and
 /// an app that animates at 60 fps finds its frame buffer where the last frame left it.
@@ -30,15 +31,23 @@ struct Sampler {
 
     /// Nanoseconds per subview per frame, one entry a sample, for each implementation.
     func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
-        // Warm-up and calibration: frames per sample from one timed frame after two untimed.
-        var batch: [Int] = []
+        // Warm-up and calibration: one timed frame after two untimed, per implementation.
+        var fastest = Double.infinity
         for impl in impls {
             impl.run(frames: 2)
             let t0 = Sampler.now()
             impl.run(frames: 1)
-            let one = max(Sampler.now() - t0, 1)
-            batch.append(framesPerSample ?? max(1, Int(minimumSampleNanoseconds / one)))
+            fastest = min(fastest, max(Sampler.now() - t0, 1))
         }
+        // One batch size for all, long enough for the fastest: every implementation then
+        // times the same scroll positions in each round (the cycles advance alike), which a
+        // ratio of minimums needs where a frame's cost depends on the position (keyframes
+        // cross segments at some positions and not at others). With a batch per
+        // implementation, two of nearly equal speed could take 1 and 2 frames a sample and
+        // compare the cheapest position with the cheapest pair: keyframes-own at 1k read
+        // simd/c anywhere from 1.05 to 1.51.
+        let common = framesPerSample ?? max(1, Int(minimumSampleNanoseconds / fastest))
+        let batch = [Int](repeating: common, count: impls.count)
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
         while true {
