@@ -58,10 +58,14 @@ enum KeyframeKernel {
                 let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
                 alpha *= LaneMath.clampedUnit(a)
             }
-            let m = keyframes.planar
-                ? KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha)
-                : KeyframeComposition.general(pose, page, input, axes: tables.axes + i &* 9 &* Lanes.count, block: i, alpha: alpha)
-            W.store(m, output, block: i)
+            // One store in each branch: a store after the branches took each field as a phi of
+            // both compositions, and the planar one's constant fields went through the stack.
+            if keyframes.planar {
+                W.store(KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha), output, block: i)
+            } else {
+                W.store(KeyframeComposition.general(pose, page, input, axes: tables.axes + i &* 9 &* Lanes.count,
+                                                    block: i, alpha: alpha), output, block: i)
+            }
             W.patchStatics(input, output, block: i)
         }
     }
