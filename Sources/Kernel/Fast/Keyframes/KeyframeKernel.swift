@@ -69,16 +69,16 @@ enum KeyframeKernel {
             let (x, y) = value(lanes, entry &+ sSlot, .scale, i, tau, tables)
             (pose.sx, pose.sy) = (x, y)
         }
+        var alpha = pageAlpha
+        if aSlot >= 0 {
+            let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
+            alpha *= LaneMath.clampedUnit(a)
+        }
         if rSlot >= 0 {
             let t = lanes.lanes + (entry &+ rSlot)
             let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
             let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
             (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
-        }
-        var alpha = pageAlpha
-        if aSlot >= 0 {
-            let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
-            alpha *= LaneMath.clampedUnit(a)
         }
         // One store in each branch: a store after the branches took each field as a phi of
         // both compositions, and the planar one's constant fields went through the stack.
