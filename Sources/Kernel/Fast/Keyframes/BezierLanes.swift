@@ -29,31 +29,47 @@ package enum BezierLanes {
     @inline(__always)
     package static func start(_ p: Lanes.Floats, a: Lanes.Floats, b: Lanes.Floats,
                               c: (Lanes.Floats, Lanes.Floats, Lanes.Floats, Lanes.Floats)) -> Lanes.Floats {
-        typealias V = Lanes.Floats
-        let s = LaneMath.squareRoot(LaneMath.max(V.madd(a, p, b), V()))
+        start(p, a, b, c)
+    }
+
+    @inline(__always)
+    static func start<V: EasingVector>(_ p: V, _ a: V, _ b: V, _ c: (V, V, V, V)) -> V {
+        let s = V.root(V.maximum(V.madd(a, p, b), V()))
         return V.madd(V.madd(V.madd(c.3, s, c.2), s, c.1), s, c.0)
     }
 
     @inline(__always)
     package static func solve(_ p: Lanes.Floats, from start: Lanes.Floats, ax: Lanes.Floats, bx: Lanes.Floats,
                               cx: Lanes.Floats) -> Lanes.Floats {
-        typealias V = Lanes.Floats
+        let (u, r) = steps(p, from: start, ax, bx, cx)
+        if Lanes.Floats.allAtMost(Lanes.Floats.magnitude(r), certifiedResidual) { return u }
+        return lastStep(u, r, p, ax, bx, cx)
+    }
+
+    /// Steps 1 and 2 for the lanes of `V`: `u` after `newtonSteps − 1` Newton steps, clamped,
+    /// and its residual `B_x(u) − p`, not yet certified (a block is certified as a whole).
+    @inline(__always)
+    static func steps<V: EasingVector>(_ p: V, from start: V, _ ax: V, _ bx: V, _ cx: V) -> (u: V, r: V) {
         var u = start
         let (ax3, bx2) = (3 * ax, 2 * bx)
         let zero = V(), one = V(repeating: 1), tiny = V(repeating: 1e-7)
         for _ in 0..<newtonSteps - 1 {
             let f = x(u, ax, bx, cx) - p
-            u -= LaneMath.divide(f, LaneMath.max(V.madd(V.madd(ax3, u, bx2), u, cx), tiny))
+            u -= V.quotient(f, V.maximum(V.madd(V.madd(ax3, u, bx2), u, cx), tiny))
         }
-        u = LaneMath.min(LaneMath.max(u, zero), one)
-        var r = x(u, ax, bx, cx) - p
-        if LaneMath.allAtMost(LaneMath.magnitude(r), certifiedResidual) { return u }
-        // The last step, from the clamped u, whose residual is its f.
-        u -= LaneMath.divide(r, LaneMath.max(V.madd(V.madd(ax3, u, bx2), u, cx), tiny))
-        u = LaneMath.min(LaneMath.max(u, zero), one)
-        r = x(u, ax, bx, cx) - p
-        let magnitude = LaneMath.magnitude(r)
-        if !LaneMath.allAtMost(magnitude, certifiedResidual) {
+        u = V.minimum(V.maximum(u, zero), one)
+        return (u, x(u, ax, bx, cx) - p)
+    }
+
+    /// The last step, from the clamped `u` whose residual is `r` (for a block with an
+    /// uncertified lane), then the lanes still uncertified solved in Double.
+    @inline(__always)
+    static func lastStep<V: EasingVector>(_ u: V, _ r: V, _ p: V, _ ax: V, _ bx: V, _ cx: V) -> V {
+        let zero = V(), one = V(repeating: 1), tiny = V(repeating: 1e-7)
+        var u = u - V.quotient(r, V.maximum(V.madd(V.madd(3 * ax, u, 2 * bx), u, cx), tiny))
+        u = V.minimum(V.maximum(u, zero), one)
+        let magnitude = V.magnitude(x(u, ax, bx, cx) - p)
+        if !V.allAtMost(magnitude, certifiedResidual) {
             return refine(u, p, ax: ax, bx: bx, cx: cx, residual: magnitude)
         }
         return u
@@ -62,17 +78,16 @@ package enum BezierLanes {
     /// `B_x(u) = ((ax·u + bx)·u + cx)·u`, the inner two steps fused where the target has
     /// fused multiply-add (the C anchor's `bezier_x`).
     @inline(__always)
-    static func x(_ u: Lanes.Floats, _ ax: Lanes.Floats, _ bx: Lanes.Floats, _ cx: Lanes.Floats) -> Lanes.Floats {
-        Lanes.Floats.madd(Lanes.Floats.madd(ax, u, bx), u, cx) * u
+    static func x<V: LaneVector>(_ u: V, _ ax: V, _ bx: V, _ cx: V) -> V {
+        V.madd(V.madd(ax, u, bx), u, cx) * u
     }
 
     /// The lanes whose residual is too large (or NaN), solved in Double. Rare: none of the
     /// named curves' lanes, 1.4e-2 of random Béziers' (S-shaped ones).
     @inline(never)
-    static func refine(_ u: Lanes.Floats, _ p: Lanes.Floats, ax: Lanes.Floats, bx: Lanes.Floats, cx: Lanes.Floats,
-                       residual: Lanes.Floats) -> Lanes.Floats {
+    static func refine<V: EasingVector>(_ u: V, _ p: V, ax: V, bx: V, cx: V, residual: V) -> V {
         var u = u
-        for l in 0..<Lanes.count where !(residual[l] <= certifiedResidual) && !p[l].isNaN {
+        for l in 0..<V.scalarCount where !(residual[l] <= certifiedResidual) && !p[l].isNaN {
             u[l] = Float(ScalarEasing.solve(ax: Double(ax[l]), bx: Double(bx[l]), cx: Double(cx[l]), p: Double(p[l])))
         }
         return u

@@ -21,49 +21,74 @@ enum KeyframeKernel {
     @inline(never)
     static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                                      _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>, _: W.Type) {
-        typealias V = Lanes.Floats
         let tables = lanes.tables.takeUnretainedValue()
         let stride = tables.tracks.count
         // Each track's place among the block's entries, −1 when no lane has it.
         var slots = SIMD4<Int>(repeating: -1)
         for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
-        let (tSlot, sSlot, rSlot, aSlot) = (slots[0], slots[1], slots[2], slots[3])
         let o = Lanes.Doubles(repeating: keyframes.offset)
-        let pageAlpha = V(repeating: k.alpha)
         let page = KeyframeComposition.Page(k)
-        for i in blocks {
-            let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
-            let entry = i &* stride
-            if tSlot >= 0 { check(lanes, entry &+ tSlot, .translation, i, tau, tables) }
-            if sSlot >= 0 { check(lanes, entry &+ sSlot, .scale, i, tau, tables) }
-            if rSlot >= 0 { check(lanes, entry &+ rSlot, .rotation, i, tau, tables) }
-            if aSlot >= 0 { check(lanes, entry &+ aSlot, .alpha, i, tau, tables) }
-            var pose = KeyframeComposition.Pose()
-            if tSlot >= 0 {
-                let (x, y) = value(lanes, entry &+ tSlot, .translation, i, tau, tables)
-                (pose.tx, pose.ty) = (x, y)
+        // Every track present (own timelines): the slots and stride as constants, so that the
+        // per-track presence tests and entry products fold away (the C anchor's kernel per
+        // combination of tracks); any other combination reads them from the run's tables.
+        if slots == SIMD4(0, 1, 2, 3) {
+            for i in blocks {
+                block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables, slots: (0, 1, 2, 3),
+                      stride: 4, W.self)
             }
-            if sSlot >= 0 {
-                let (x, y) = value(lanes, entry &+ sSlot, .scale, i, tau, tables)
-                (pose.sx, pose.sy) = (x, y)
+        } else {
+            for i in blocks {
+                block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables,
+                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, W.self)
             }
-            if rSlot >= 0 {
-                let t = lanes.lanes + (entry &+ rSlot)
-                let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
-                let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
-                (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
-            }
-            var alpha = pageAlpha
-            if aSlot >= 0 {
-                let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
-                alpha *= LaneMath.clampedUnit(a)
-            }
-            let m = keyframes.planar
-                ? KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha)
-                : KeyframeComposition.general(pose, page, input, axes: tables.axes + i &* 9 &* Lanes.count, block: i, alpha: alpha)
-            W.store(m, output, block: i)
-            W.patchStatics(input, output, block: i)
         }
+    }
+
+    /// Block `i`: each present track's cached segments checked, its value, then `M = K·B`
+    /// stored. `slots` are the tracks' places among the block's `stride` entries (−1 absent).
+    @inline(__always)
+    static func block<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes,
+                                       _ input: KernelInputs, _ lanes: KeyframeInputs, _ output: KernelOutputs,
+                                       _ i: Int, o: Lanes.Doubles, page: KeyframeComposition.Page,
+                                       tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int, _: W.Type) {
+        typealias V = Lanes.Floats
+        let (tSlot, sSlot, rSlot, aSlot) = slots
+        let pageAlpha = V(repeating: k.alpha)
+        let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
+        let entry = i &* stride
+        if tSlot >= 0 { check(lanes, entry &+ tSlot, .translation, i, tau, tables) }
+        if sSlot >= 0 { check(lanes, entry &+ sSlot, .scale, i, tau, tables) }
+        if rSlot >= 0 { check(lanes, entry &+ rSlot, .rotation, i, tau, tables) }
+        if aSlot >= 0 { check(lanes, entry &+ aSlot, .alpha, i, tau, tables) }
+        var pose = KeyframeComposition.Pose()
+        if tSlot >= 0 {
+            let (x, y) = value(lanes, entry &+ tSlot, .translation, i, tau, tables)
+            (pose.tx, pose.ty) = (x, y)
+        }
+        if sSlot >= 0 {
+            let (x, y) = value(lanes, entry &+ sSlot, .scale, i, tau, tables)
+            (pose.sx, pose.sy) = (x, y)
+        }
+        var alpha = pageAlpha
+        if aSlot >= 0 {
+            let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
+            alpha *= LaneMath.clampedUnit(a)
+        }
+        if rSlot >= 0 {
+            let t = lanes.lanes + (entry &+ rSlot)
+            let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
+            let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
+            (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
+        }
+        // One store in each branch: a store after the branches took each field as a phi of
+        // both compositions, and the planar one's constant fields went through the stack.
+        if keyframes.planar {
+            W.store(KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha), output, block: i)
+        } else {
+            W.store(KeyframeComposition.general(pose, page, input, axes: tables.axes + i &* 9 &* Lanes.count,
+                                                block: i, alpha: alpha), output, block: i)
+        }
+        W.patchStatics(input, output, block: i)
     }
 
     /// Checks a track's cached segments in block `i`, and refreshes them where a lane left.

@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// One track of one block of 8 lanes: the segment each lane's time sits in, with what it
 /// takes to evaluate it there, as lane vectors (the animator's `SegmentCache` holds one per
 /// block and present track).
@@ -50,6 +52,7 @@ package struct TrackLanes {
     @inline(__always)
     static func eased(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
         if flags & TrackLanes.constant != 0 { return .zero }
+        if Lanes.Floats.narrowVectors { return easedInHalves(t, tau, flags: flags) }
         // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
         // (Bounded after the conversion, as Floats: a Double minimum was 8 scalar compares.)
         let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
@@ -58,5 +61,42 @@ package struct TrackLanes {
                                       c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
         let u = BezierLanes.solve(p, from: start, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx)
         return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
+    }
+
+    /// `eased` where registers hold 4 Floats: the same operations on each half of the block
+    /// in turn (the C anchor's chunks), one certificate for the block as in 8 lanes, so every
+    /// lane's `E` is the same bits. In 8 lanes the solve kept two registers per value live
+    /// (`p`, `u`, `ax`, `bx`, `cx`, `3·ax`, `2·bx`, `τ`) and spilled a dozen per track.
+    @inline(__always)
+    static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
+        typealias H = SIMD4<Float>
+        @inline(__always)
+        func half(_ v: Lanes.Floats, _ h: Int) -> H { h == 0 ? v.lowHalf : v.highHalf }
+        @inline(__always)
+        func p(_ h: Int) -> H {
+            let d = h == 0 ? tau.lowHalf - t.pointee.lo.lowHalf : tau.highHalf - t.pointee.lo.highHalf
+            return H.minimum(kernel_narrow4(d), H(repeating: 1e30)) * half(t.pointee.invLen, h)
+        }
+        @inline(__always)
+        func y(_ u: H, _ h: Int) -> H {
+            BezierLanes.x(u, half(t.pointee.ay, h), half(t.pointee.by, h), half(t.pointee.cy, h))
+        }
+        let (p0, p1) = (p(0), p(1))
+        guard flags & TrackLanes.solves != 0 else { return Lanes.Floats(lowHalf: y(p0, 0), highHalf: y(p1, 1)) }
+        @inline(__always)
+        func steps(_ p: H, _ h: Int) -> (u: H, r: H) {
+            let start = BezierLanes.start(p, half(t.pointee.ga, h), half(t.pointee.gb, h),
+                                          (half(t.pointee.g0, h), half(t.pointee.g1, h), half(t.pointee.g2, h),
+                                           half(t.pointee.g3, h)))
+            return BezierLanes.steps(p, from: start, half(t.pointee.ax, h), half(t.pointee.bx, h), half(t.pointee.cx, h))
+        }
+        let (s0, s1) = (steps(p0, 0), steps(p1, 1))
+        var (u0, u1) = (s0.u, s1.u)
+        if !(H.allAtMost(H.magnitude(s0.r), BezierLanes.certifiedResidual)
+            && H.allAtMost(H.magnitude(s1.r), BezierLanes.certifiedResidual)) {
+            u0 = BezierLanes.lastStep(u0, s0.r, p0, half(t.pointee.ax, 0), half(t.pointee.bx, 0), half(t.pointee.cx, 0))
+            u1 = BezierLanes.lastStep(u1, s1.r, p1, half(t.pointee.ax, 1), half(t.pointee.bx, 1), half(t.pointee.cx, 1))
+        }
+        return Lanes.Floats(lowHalf: y(u0, 0), highHalf: y(u1, 1))
     }
 }
