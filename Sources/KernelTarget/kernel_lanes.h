@@ -1,8 +1,10 @@
 #ifndef KERNEL_LANES_H
 #define KERNEL_LANES_H
 
-/* Lane-wise operations on 8-lane vectors that Swift's SIMD types compile badly, as Clang
- * vector expressions (ext_vector_type(8) float is SIMD8<Float> in Swift, double is
+#include "kernel_target.h"
+
+/* Lane-wise operations on 8-lane (and 4-lane) vectors that Swift's SIMD types compile
+ * badly, as Clang vector expressions (ext_vector_type(8) float is SIMD8<Float> in Swift, double is
  * SIMD8<Double>), inlined into the Swift code like the shuffles beside them. No flags: the
  * importer compiles them for the Swift code's target, so they are one instruction per
  * register (minps, maxps, divps, cvtpd2ps, cmppd…) on SSE2 and on AVX alike.
@@ -13,8 +15,6 @@
  * a select written with bit masks became blendvps at 128 bits on AVX and 6 instructions a
  * register on SSE2 where minps is 1. */
 
-typedef float kernel_float8 __attribute__((ext_vector_type(8)));
-typedef double kernel_double8 __attribute__((ext_vector_type(8)));
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 
@@ -58,10 +58,9 @@ KERNEL_LANES_INLINE unsigned kernel_outside_mask8(kernel_double8 tau, kernel_dou
     return (unsigned char)~__builtin_bit_cast(unsigned char, inside);
 }
 
-/* The same on 4 lanes, for the half blocks of targets whose registers hold 4 Floats (the
- * keyframe lanes' Bézier solve, `EasingVector`). */
-typedef float kernel_float4 __attribute__((ext_vector_type(4)));
-typedef double kernel_double4 __attribute__((ext_vector_type(4)));
+/* Minimum, maximum, division, square root, narrowing and the "all at most" test on 4 lanes,
+ * for the half blocks of targets whose registers hold 4 Floats (the keyframe lanes' Bézier
+ * solve, `EasingVector`). */
 KERNEL_LANES_INLINE kernel_float4 kernel_min4(kernel_float4 a, kernel_float4 b) { return b < a ? b : a; }
 KERNEL_LANES_INLINE kernel_float4 kernel_max4(kernel_float4 a, kernel_float4 b) { return b > a ? b : a; }
 KERNEL_LANES_INLINE kernel_float4 kernel_div4(kernel_float4 a, kernel_float4 b) { return a / b; }

@@ -1,6 +1,8 @@
 #ifndef KERNEL_SHUFFLES_H
 #define KERNEL_SHUFFLES_H
 
+#include "kernel_target.h"
+
 /* Register transposes as LLVM shuffles. Swift has no shuffle of two vectors: a transpose
  * written with SIMD4 initialisers becomes chains of element extracts and inserts, through
  * which LLVM scalarises the arithmetic that feeds them (the half-block spin in the dense
@@ -9,7 +11,6 @@
  * (ext_vector_type(4) float is SIMD4<Float> in Swift), inlined like Swift code. No flags:
  * the importer compiles this for the Swift code's target. */
 
-typedef float kernel_float4 __attribute__((ext_vector_type(4)));
 
 /* An optimisation barrier: `v` stays in vector registers and the optimizer no longer sees
  * how it was computed, so it cannot move the transposes' shuffles up into the arithmetic
@@ -49,7 +50,6 @@ static inline __attribute__((always_inline)) kernel_rows4 kernel_transpose4(kern
     return rows;
 }
 
-typedef double kernel_double4 __attribute__((ext_vector_type(4)));
 
 /* Four Floats widened to Doubles (two cvtps2pd on SSE2, one vcvtps2pd on AVX): the Swift
  * initialiser SIMD4<Double>(SIMD4<Float>) converts lane by lane, which the optimizer does
@@ -58,7 +58,6 @@ static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel
     return __builtin_convertvector(v, kernel_double4);
 }
 
-typedef float kernel_float8 __attribute__((ext_vector_type(8)));
 
 /* Vectors of 8 lanes cross from Swift through memory: Swift imports C vectors of at most 4
  * elements, and a SIMD8 split into halves for the call had LLVM split the arithmetic that
@@ -161,17 +160,16 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
     __builtin_memcpy((char *)out + sizeof *out * (4), &hi, sizeof hi);
 }
 
-typedef float kernel_float2 __attribute__((ext_vector_type(2)));
-typedef double kernel_double2 __attribute__((ext_vector_type(2)));
 
 /* One block of the blocks layout (16 fields of 8 lanes, field c of lane l at
  * block[8c + l]) as 8 rows of 16 doubles at `out`. Lanes l, l+1 of field c sit side by
  * side: one 8-byte load widens them (cvtps2pd from memory); fields c, c+1 of those lanes
  * are then interleaved (unpcklpd/unpckhpd) into 16-byte pieces of lane l's and lane l+1's
  * rows. Per subview 8 conversions, 8 shuffles, 8 stores. The stores go in address order,
- * lane l's row whole before lane l+1's: consecutive stores to one cache line commit two a
- * cycle where alternating between two lines commits one (the rows written alternately ran
- * 1.6-2x slower; 8 of the 16 registers hold lane l+1's pieces meanwhile, no spills). */
+ * lane l's row whole before lane l+1's: Intel cores since Ice Lake commit two stores a
+ * cycle when consecutive ones go to one cache line, one when they alternate between two
+ * lines (the rows written alternately ran 1.6-2x slower on this project's Xeon; 8 of the 16
+ * registers hold lane l+1's pieces meanwhile, no spills, checked with objdump). */
 static inline __attribute__((always_inline)) void kernel_gather_block(const float *block, double *out) {
     for (int l = 0; l < 8; l += 2) {
         kernel_double2 next[8];

@@ -1,9 +1,10 @@
 #ifndef KERNEL_TARGET_H
 #define KERNEL_TARGET_H
 
-/* The KernelTarget module: this header, and kernel_shuffles.h (the register transposes the
- * dense layouts and the readers store through, as C inline functions that the Clang
- * importer compiles into the Swift code, for its target). No library of its own.
+/* The KernelTarget module: this header, kernel_shuffles.h (the register transposes the
+ * dense layouts and the readers store through) and kernel_lanes.h (lane operations Swift's
+ * SIMD types compile badly), C inline functions that the Clang importer compiles into the
+ * Swift code, for its target. No library of its own.
  *
  * What the CPU the Swift code is compiled for can do, as the C preprocessor sees it. Swift
  * has no `#if` on CPU features, but its Clang importer is given the same target CPU as the
@@ -28,5 +29,14 @@
 #else
 #define KERNEL_TARGET_NARROW_VECTORS 0
 #endif
+
+/* The vector types of kernel_shuffles.h and kernel_lanes.h, declared once (Clang's
+ * ext_vector_type, the layout of Swift's SIMDn of the same element). */
+typedef float kernel_float2 __attribute__((ext_vector_type(2)));
+typedef double kernel_double2 __attribute__((ext_vector_type(2)));
+typedef float kernel_float4 __attribute__((ext_vector_type(4)));
+typedef double kernel_double4 __attribute__((ext_vector_type(4)));
+typedef float kernel_float8 __attribute__((ext_vector_type(8)));
+typedef double kernel_double8 __attribute__((ext_vector_type(8)));
 
 #endif

@@ -2,8 +2,9 @@ import Kernel
 import Testing
 @testable import Bench
 
-/// `Sampler`: implementations of different speeds time the same scroll positions, so that a
-/// ratio of their minimums compares the same frames.
+/// `Sampler`: the kernels compared by `simd/c` and `simd/limit` time the same scroll
+/// positions, so that a ratio of their minimums compares the same frames; the reference and
+/// the readers keep batches of their own.
 @Suite struct SamplerTests {
     /// Records the positions it renders; each frame busy-waits `nanoseconds`.
     final class Recorder: Implementation {
@@ -25,17 +26,33 @@ import Testing
         func state() -> FrameState? { nil }
     }
 
-    @Test(arguments: [(1_000.0, 20_000.0), (20_000.0, 1_000.0), (30_000.0, 40_000.0), (5_000.0, 5_000.0)])
-    func everyImplementationTimesTheSamePositions(fast: Double, slow: Double) {
-        let positions = (0..<7).map(Double.init)  // 7: no batch size divides the cycle evenly
+    static let sampler = Sampler(budgetSeconds: 0.02)  // 50 µs a sample at least
+
+    @Test func kernelsShareTheBatchOfTheFastestKernel() {
+        let kinds: [ImplementationKind] = [.reference, .simd, .c, .limit, .readAlphas]
+        let batch = Self.sampler.batchSizes(oneFrame: [1_000_000, 20_000, 12_000, 2_000, 100], kinds: kinds)
+        #expect(batch == [1, 25, 25, 25, 500], "\(batch)")
+    }
+
+    @Test func walkthroughFilesTakeTheirFramesPerSample() {
+        var sampler = Self.sampler
+        sampler.framesPerSample = 1
+        #expect(sampler.batchSizes(oneFrame: [1_000, 90_000], kinds: [.simd, .reference]) == [1, 1])
+    }
+
+    /// Pairs whose batches would differ if each took its own (50 against 2, 10 against 4 frames):
+    /// with the shared batch, both render the same positions and take as many samples.
+    @Test(arguments: [(1_000.0, 20_000.0), (20_000.0, 1_000.0), (5_000.0, 12_000.0)])
+    func kernelsTimeTheSamePositions(fast: Double, slow: Double) {
+        // 7 positions, a prime that none of these batches (plus the untimed frame) is a
+        // multiple of, so the rounds start at every position in turn.
+        let positions = (0..<7).map(Double.init)
         let a = Recorder(.simd, nanoseconds: fast, positions: positions)
         let b = Recorder(.c, nanoseconds: slow, positions: positions)
-        var sampler = Sampler(budgetSeconds: 0.02)
-        sampler.minimumSampleNanoseconds = 50_000
-        let results = sampler.measure([a, b], subviewsPerFrame: 1)
-        #expect(results[0].frames == results[1].frames, "frames \(fast), \(slow) ns: \(results)")
-        #expect(results[0].samples.count == results[1].samples.count, "frames \(fast), \(slow) ns")
+        let results = Self.sampler.measure([a, b], subviewsPerFrame: 1)
+        #expect(results[0].frames == results[1].frames, "frames of \(fast) and \(slow) ns: \(results)")
+        #expect(results[0].samples.count == results[1].samples.count, "frames of \(fast) and \(slow) ns")
         #expect(a.rendered == b.rendered, "frames of \(fast) and \(slow) ns rendered different positions")
-        #expect(results[0].samples.count >= sampler.minimumSamples, "frames \(fast), \(slow) ns")
+        #expect(results[0].samples.count >= Self.sampler.minimumSamples, "frames of \(fast) and \(slow) ns")
     }
 }

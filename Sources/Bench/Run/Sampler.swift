@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Times implementations interleaved: round after round, each takes one sample in turn, so
-/// that drift of the shared machine hits all alike. A sample is a batch of frames, as many
-/// for every implementation, long enough (`minimumSampleNanoseconds`) for the clock's
-/// resolution not to matter in the fastest one's, and comes
-/// after one untimed frame: the implementation before it in the round has just filled the
-/// caches with its own data (the reference allocates 160 bytes a subview per frame), and
-/// an app that animates at 60 fps finds its frame buffer where the last frame left it.
+/// that drift of the shared machine hits all alike. A sample is a batch of frames long
+/// enough (`minimumSampleNanoseconds`) for the clock's resolution not to matter, as many for
+/// every kernel (`batchSizes`), and comes after one untimed frame: the implementation
+/// before it in the round has just filled the caches with its own data (the reference
+/// allocates 160 bytes a subview per frame), and an app that animates at 60 fps finds its
+/// frame buffer where the last frame left it.
 ///
 /// With `framesPerSample` set (1 for walkthrough files), every sample is that many frames,
 /// each at the next scroll position, and the untimed frame before it is at the position
@@ -32,22 +32,14 @@ struct Sampler {
     /// Nanoseconds per subview per frame, one entry a sample, for each implementation.
     func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
         // Warm-up and calibration: one timed frame after two untimed, per implementation.
-        var fastest = Double.infinity
+        var oneFrame: [Double] = []
         for impl in impls {
             impl.run(frames: 2)
             let t0 = Sampler.now()
             impl.run(frames: 1)
-            fastest = min(fastest, max(Sampler.now() - t0, 1))
+            oneFrame.append(max(Sampler.now() - t0, 1))
         }
-        // One batch size for all, long enough for the fastest: every implementation then
-        // times the same scroll positions in each round (the cycles advance alike), which a
-        // ratio of minimums needs where a frame's cost depends on the position (keyframes
-        // cross segments at some positions and not at others). With a batch per
-        // implementation, two of nearly equal speed could take 1 and 2 frames a sample and
-        // compare the cheapest position with the cheapest pair: keyframes-own at 1k read
-        // simd/c anywhere from 1.05 to 1.51.
-        let common = framesPerSample ?? max(1, Int(minimumSampleNanoseconds / fastest))
-        let batch = [Int](repeating: common, count: impls.count)
+        let batch = batchSizes(oneFrame: oneFrame, kinds: impls.map(\.kind))
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
         while true {
@@ -65,4 +57,24 @@ struct Sampler {
         }
         return results
     }
+
+    /// Frames per sample for each implementation, from the nanoseconds one frame took
+    /// (`oneFrame`). The kernels compared by `simd/c` and `simd/limit` (`sharesBatch`) take
+    /// one batch size, long enough for the fastest of them: they then time the same scroll
+    /// positions in each round (their cycles advance alike), which a ratio of minimums needs
+    /// where a frame's cost depends on the position (keyframes cross segments at some and
+    /// not at others). With a batch each, two of nearly equal speed could take 1 and 2 frames
+    /// a sample and compare the cheapest position with the cheapest pair: `keyframes-own` at
+    /// 1k read `simd/c` anywhere from 1.05 to 1.51. The reference (50–1000× slower) and the
+    /// readers (one fixed frame, read again and again) keep a batch of their own, so that
+    /// neither a fast reader nor a slow reference sets everyone's sample length.
+    func batchSizes(oneFrame: [Double], kinds: [ImplementationKind]) -> [Int] {
+        if let framesPerSample { return [Int](repeating: framesPerSample, count: kinds.count) }
+        func frames(_ nanoseconds: Double) -> Int { max(1, Int(minimumSampleNanoseconds / nanoseconds)) }
+        let shared = zip(oneFrame, kinds).filter { Self.sharesBatch($0.1) }.map(\.0).min()
+        return zip(oneFrame, kinds).map { one, kind in frames(Self.sharesBatch(kind) ? shared ?? one : one) }
+    }
+
+    /// Whether `kind` computes frames with a page kernel: `simd`, `simd-parallel`, `c`, `limit`.
+    static func sharesBatch(_ kind: ImplementationKind) -> Bool { kind != .reference && !kind.reads }
 }

@@ -2,8 +2,8 @@ import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
-/// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert 16 Floats at
-/// a time; from `caTransform3D` they copy.
+/// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
+/// 16 Floats at a time; from `caTransform3D` they copy.
 enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer) {
@@ -35,10 +35,11 @@ enum FrameReader {
     /// widened from memory, pairs of fields interleaved, rows stored whole in address order
     /// (`kernel_gather_block`, in C, since the same shuffles written with SIMD2 initialisers
     /// came out as scalar conversions): 8 conversions, 8 shuffles and 8 stores a subview, on
-    /// every target. Storing a row whole before the next (two stores a cycle to one cache
-    /// line, one when they alternate between lines) took `gather` from 3.2 to 1.65× the
-    /// frame at 1k subviews and 4.0 to 2.5× at 10k (default build). With AVX this beats the
-    /// caTransform3D writer's 8×8 transposes and 32-byte stores (a C loop of each at 1k: 3.2
+    /// every target. Storing a row whole before the next took `gather` from 3.2 to 1.65× the
+    /// frame at 1k subviews and 4.0 to 2.5× at 10k (default build; Intel cores since Ice Lake
+    /// commit two stores a cycle when they go to one cache line, one when they alternate
+    /// between lines). With AVX this beats the caTransform3D writer's 4×4 transposes on both
+    /// halves of each group of 4 fields and 32-byte stores (a C loop of each at 1k: 3.2
     /// against 3.7 ns a subview). (Non-temporal stores, tried before the reorder, were slower:
     /// 3.9 → 5.0× at 10k, 2.5 → 3.0× at 100k, AVX2 build.)
     @inline(__always)

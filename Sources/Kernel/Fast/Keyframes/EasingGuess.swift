@@ -68,7 +68,7 @@ package struct EasingGuess: Hashable, Sendable {
     }
 
     /// `a b c0 c1 c2 c3 0 0` as Floats, one row of `LaneTimelines.guessTable`.
-    var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
+    package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
 
     private static func power(_ s: Double, _ n: Int) -> Double {
         n == 0 ? 1 : n == 1 ? s : n == 2 ? s * s : s * s * s

@@ -77,7 +77,8 @@ enum KeyframeKernel {
         if rSlot >= 0 {
             let t = lanes.lanes + (entry &+ rSlot)
             let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
-            let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y) + LaneMath.double(t.pointee.dvx * e)
+            let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y)
+                + LaneMath.double(t.pointee.dvx * e)
             (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
         }
         // One store in each branch: a store after the branches took each field as a phi of
@@ -96,10 +97,13 @@ enum KeyframeKernel {
     static func check(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                       _ tables: LaneTimelines) {
         let t = lanes.lanes + entry
-        if !TrackLanes.holds(t, tau) { SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables) }
+        if !TrackLanes.holds(t, tau) {
+            SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables)
+        }
     }
 
-    /// A track's two value lanes in block `i` (its segments checked).
+    /// A track's two value lanes in block `i`, from its cached segments (`check` has run on
+    /// them in this block).
     @inline(__always)
     static func value(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                       _ tables: LaneTimelines) -> (Lanes.Floats, Lanes.Floats) {

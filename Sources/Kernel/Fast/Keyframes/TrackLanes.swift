@@ -12,13 +12,13 @@ import KernelTarget
 /// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`.
 /// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
 package struct TrackLanes {
-    var lo, hi: Lanes.Doubles
-    var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
-    var ax, bx, cx, ay, by, cy: Lanes.Floats
-    var ga, gb, g0, g1, g2, g3: Lanes.Floats
+    package var lo, hi: Lanes.Doubles
+    package var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
+    package var ax, bx, cx, ay, by, cy: Lanes.Floats
+    package var ga, gb, g0, g1, g2, g3: Lanes.Floats
 
     /// Never valid: the first frame finds every lane's segment.
-    static let invalid = TrackLanes(
+    package static let invalid = TrackLanes(
         lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
         dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero,
         ga: .zero, gb: .zero, g0: .zero, g1: .zero, g2: .zero, g3: .zero)
@@ -31,9 +31,9 @@ package struct TrackLanes {
     }
 
     /// Block flags (`SegmentCache.flags`): every lane's value is `v0` (skip the easing).
-    static let constant: UInt8 = 1
+    package static let constant: UInt8 = 1
     /// Some lane needs the Bézier solve (its `B_x` is not `u`).
-    static let solves: UInt8 = 2
+    package static let solves: UInt8 = 2
 
     /// The flags of the segments cached at `t`.
     /// A lane moves when `invLen ≠ 0` and `|dvx| + |dvy| ≠ 0`; it solves when it moves and
@@ -48,11 +48,19 @@ package struct TrackLanes {
         return (constant ? TrackLanes.constant : 0) | (solves ? TrackLanes.solves : 0)
     }
 
-    /// `E` in every lane (0 where the block is constant).
+    /// `E` in every lane (0 where the block is constant): in half blocks where registers
+    /// hold 4 Floats, else in whole ones; the same bits either way (`EasingHalvesTests`).
     @inline(__always)
     static func eased(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
         if flags & TrackLanes.constant != 0 { return .zero }
         if Lanes.Floats.narrowVectors { return easedInHalves(t, tau, flags: flags) }
+        return easedWhole(t, tau, flags: flags)
+    }
+
+    /// `eased` on all 8 lanes at once (for a block that is not constant).
+    @inline(__always)
+    package static func easedWhole(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
+                                   flags: UInt8) -> Lanes.Floats {
         // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
         // (Bounded after the conversion, as Floats: a Double minimum was 8 scalar compares.)
         let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
@@ -68,7 +76,8 @@ package struct TrackLanes {
     /// lane's `E` is the same bits. In 8 lanes the solve kept two registers per value live
     /// (`p`, `u`, `ax`, `bx`, `cx`, `3·ax`, `2·bx`, `τ`) and spilled a dozen per track.
     @inline(__always)
-    static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
+    package static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
+                                      flags: UInt8) -> Lanes.Floats {
         typealias H = SIMD4<Float>
         @inline(__always)
         func half(_ v: Lanes.Floats, _ h: Int) -> H { h == 0 ? v.lowHalf : v.highHalf }
@@ -88,7 +97,8 @@ package struct TrackLanes {
             let start = BezierLanes.start(p, half(t.pointee.ga, h), half(t.pointee.gb, h),
                                           (half(t.pointee.g0, h), half(t.pointee.g1, h), half(t.pointee.g2, h),
                                            half(t.pointee.g3, h)))
-            return BezierLanes.steps(p, from: start, half(t.pointee.ax, h), half(t.pointee.bx, h), half(t.pointee.cx, h))
+            return BezierLanes.steps(p, from: start, half(t.pointee.ax, h), half(t.pointee.bx, h),
+                                     half(t.pointee.cx, h))
         }
         let (s0, s1) = (steps(p0, 0), steps(p1, 1))
         var (u0, u1) = (s0.u, s1.u)
