@@ -84,6 +84,16 @@ import Testing
         renamed["results"] = (base["results"] as? [[String: Any]] ?? []).map { r in r.merging(["scenario": "other"]) { $1 } }
         var broken = base
         broken["results"] = [["scenario": "zoom"]]
+        /// The first row with `value` at nsPerSubview's `key`.
+        func statistic(_ key: String, _ value: Double) -> [String: Any] {
+            var rows = base["results"] as? [[String: Any]] ?? []
+            var stats = rows[0]["nsPerSubview"] as? [String: Any] ?? [:]
+            stats[key] = value
+            rows[0]["nsPerSubview"] = stats
+            var run = base
+            run["results"] = rows
+            return run
+        }
         let cases: [(String, String)] = [
             ("/nonexistent/run.json", "/nonexistent/run.json: cannot read the file"),
             (try write(otherSchema, "v1.json", in: folder), "v1.json: schemaVersion 1; this bench reads version 2"),
@@ -91,6 +101,11 @@ import Testing
             (try write(renamed, "renamed.json", in: folder), "have no results in common"),
             (try write(broken, "broken.json", in: folder), "broken.json: malformed run: results[0].impl: missing"),
             (try BenchProcess.temporaryFile("not json", name: "text.json"), "text.json: not a run saved with bench run --format json"),
+            (folder.path, "cannot read the file (it is a folder, not a file)"),
+            // A time too large for Int once traps the report's number formatting.
+            (try write(statistic("max", 1e19), "huge.json", in: folder), "huge.json: malformed run: results[0].nsPerSubview.max: 1e+19"),
+            (try write(statistic("min", 0), "zero.json", in: folder), "zero.json: malformed run: results[0].nsPerSubview.min: 0.0"),
+            (try write(statistic("p50", -3), "negative.json", in: folder), "results[0].nsPerSubview.p50: -3.0"),
         ]
         for (new, message) in cases {
             let run = try BenchProcess.run(["compare", old, new])

@@ -34,10 +34,13 @@ import Testing
         #expect(batch == [1, 25, 25, 25, 500], "\(batch)")
     }
 
-    @Test func walkthroughFilesTakeTheirFramesPerSample() {
+    /// Walkthrough files: samples of 2 µs, so an app-sized frame (150 ns) is timed 13 at a
+    /// time and a frame of 2 µs or more alone.
+    @Test func walkthroughFilesTakeSamplesOfTwoMicroseconds() {
         var sampler = Self.sampler
-        sampler.framesPerSample = 1
-        #expect(sampler.batchSizes(oneFrame: [1_000, 90_000], kinds: [.simd, .reference]) == [1, 1])
+        sampler.minimumSampleNanoseconds = Sampler.scrollSampleNanoseconds
+        let batch = sampler.batchSizes(oneFrame: [150, 90_000, 400, 3_000], kinds: [.simd, .reference, .c, .readGather])
+        #expect(batch == [13, 1, 13, 1], "\(batch)")
     }
 
     /// Pairs whose batches would differ if each took its own (50 against 2, 10 against 4 frames):

@@ -42,9 +42,10 @@ struct Baseline: Codable {
     /// Reads and checks a baseline file; any problem is one line naming the file.
     static func load(_ path: String) throws(BenchError) -> Baseline {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if InputFile.missing(path) {
             throw BenchError("\(file): cannot read the baseline (missing? record one with `bench baseline update`)")
         }
+        let data = try InputFile.read(path)
         let baseline: Baseline
         do {
             baseline = try JSONDecoder().decode(Baseline.self, from: data)

@@ -5,13 +5,8 @@ import Kernel
 enum WalkthroughFile {
     static func load(_ path: String) throws(BenchError) -> Walkthrough {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
-        let text: String
-        do {
-            // The bytes are dropped once decoded: the file is held once while it is read.
-            text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        } catch {
-            throw BenchError("\(file): cannot read the file (\(Echo.oneLine(error.localizedDescription)))")
-        }
+        // The bytes are dropped once decoded: the file is held once while it is read.
+        let text = String(decoding: try InputFile.read(path), as: UTF8.self)
         do {
             return try Walkthrough(json: text)
         } catch {

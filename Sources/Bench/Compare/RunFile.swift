@@ -18,6 +18,20 @@ struct RunFile {
         var frames: Int
         var samples: Int
         var nsPerSubview: Statistics
+
+        /// What `bench run` never writes: a count below 1, or a time that is not a positive
+        /// number below 10¹⁵ ns (a ratio of such would be infinite or meaningless).
+        var problem: String? {
+            for (key, count) in [("subviews", subviews), ("frames", frames), ("samples", samples)] where count < 1 {
+                return "\(key): \(count); must be 1 or more"
+            }
+            let s = nsPerSubview
+            for (key, x) in [("min", s.min), ("p50", s.p50), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
+            where !(x > 0 && x < 1e15) {
+                return "nsPerSubview.\(key): \(x); must be a time in ns above 0 and below 1e15"
+            }
+            return nil
+        }
     }
 
     private struct Document: Decodable {
@@ -40,9 +54,7 @@ struct RunFile {
 
     static func load(_ path: String) throws(BenchError) -> RunFile {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BenchError("\(file): cannot read the file")
-        }
+        let data = try InputFile.read(path)
         // The version first, alone: a file of another schema is told as such, not as
         // whatever key it lacks.
         struct Version: Decodable { var schemaVersion: Int? }
@@ -58,7 +70,12 @@ struct RunFile {
         }
         do {
             let document = try JSONDecoder().decode(Document.self, from: data)
+            for (n, row) in document.results.enumerated() {
+                if let problem = row.problem { throw BenchError("\(file): malformed run: results[\(n)].\(problem)") }
+            }
             return RunFile(path: path, schemaVersion: schema, rows: document.results, document: document)
+        } catch let error as BenchError {
+            throw error
         } catch {
             throw BenchError("\(file): malformed run: \(DecodingProblem(error))")
         }

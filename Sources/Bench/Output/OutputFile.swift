@@ -80,7 +80,7 @@ struct OutputFile {
             return nil
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw failure("exists and is not a regular file (\(OutputFile.kind(info.st_mode))); refusing to replace it")
+            throw failure("exists and is not a regular file (\(FileKind.name(info.st_mode))); refusing to replace it")
         }
         for input in inputs {
             var other = stat()
@@ -159,16 +159,4 @@ struct OutputFile {
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
-
-    private static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a folder"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        default: return "not a plain file"
-        }
-    }
-
 }

@@ -104,6 +104,8 @@ struct Report {
 
     static func short(_ x: Double) -> String {
         guard x.isFinite else { return "-" }
+        // Beyond 10¹⁵ grouped digits are unreadable (and Int(x) traps from 2⁶³).
+        guard x.magnitude < 1e15 else { return String(format: "%.3g", x) }
         switch x {
         case ..<10: return String(format: "%.3f", x)
         case ..<100: return String(format: "%.2f", x)

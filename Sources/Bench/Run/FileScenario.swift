@@ -7,8 +7,9 @@ extension Scenario {
 
     /// A user's walkthrough file as a scenario named after the file (`readme-parallax.json`),
     /// measured as it is: at its own subview count, scrolled from the first page to the last
-    /// through `positions` evenly spaced positions, one frame per sample, so that the
-    /// statistics spread over the positions as the frames of a real scroll do.
+    /// through `positions` evenly spaced positions, a sample a short stretch of them
+    /// (`Sampler.scrollSampleNanoseconds`), so that the statistics spread over the
+    /// positions as the frames of a real scroll do.
     ///
     /// The file is read here, before anything is measured: a bad file is an error at once.
     static func file(_ path: String, positions: Int) throws(BenchError) -> Scenario {
@@ -20,7 +21,7 @@ extension Scenario {
         guard subviews > 0 else { throw BenchError("\(file): fewer than one subview in the window on average over the scroll positions; nothing to measure") }
         let pages = walkthrough.pages.count
         return Scenario(name: fileName(path), summary: "\(pages) page\(pages == 1 ? "" : "s"), \(positions) scroll positions",
-                        ownSize: subviews, file: path, framesPerSample: 1) { _ in (walkthrough, scrolls) }
+                        ownSize: subviews, file: path) { _ in (walkthrough, scrolls) }
     }
 
     /// `count` positions from the first page at rest (x = 0) to the last, evenly spaced:

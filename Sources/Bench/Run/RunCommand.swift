@@ -27,7 +27,7 @@ enum RunCommand {
             "Implementations are sampled interleaved, round after round; their outputs are checked against the",
             "reference before timing. Statistics are ns per subview per frame.",
             "FILE…   walkthrough files (docs/FORMAT.md): each is a scenario named after the file, measured at its",
-            "        own subview count while scrolling from its first page to its last, one frame a sample.",
+            "        own subview count while scrolling from its first page to its last, a sample a stretch of at least 2 µs.",
             "The report goes to standard output, progress lines to standard error. `bench` alone is `bench run`.",
         ],
         options: [.choice("format", ReportFormat.self, "the report's form", default: .text)] + measureOptions + [

@@ -12,16 +12,23 @@ import Darwin
 /// allocates 160 bytes a subview per frame), and an app that animates at 60 fps finds its
 /// frame buffer where the last frame left it.
 ///
-/// With `framesPerSample` set (1 for walkthrough files), every sample is that many frames,
-/// each at the next scroll position, and the untimed frame before it is at the position
-/// before: the frame an app drew last while scrolling. Samples then follow the positions
-/// round and round, and the statistics show the cheap and the dear ones.
+/// With `scrolling` set (walkthrough files), the untimed frame before a sample is at the
+/// position before its first: the frame an app drew last while scrolling. Samples then
+/// follow the positions round and round, each a short stretch of them
+/// (`scrollSampleNanoseconds`), and the statistics show the cheap and the dear stretches.
 struct Sampler {
     var budgetSeconds: Double
     var minimumSamples = 5
     var maximumSamples = 400
     var minimumSampleNanoseconds = 50_000.0
-    var framesPerSample: Int?
+    var scrolling = false
+
+    /// A walkthrough file's sample: at least 2 µs, so one frame where a frame takes that
+    /// long and a stretch of consecutive positions where it does not. An app-sized frame
+    /// takes 100–300 ns and reading the clock 35 ns on this project's machine: timed one
+    /// frame a sample, the clock was a fifth of every sample and `simd/c` of the
+    /// repository's files moved by ±15% from run to run.
+    static let scrollSampleNanoseconds = 2_000.0
 
     static func now() -> Double {
         var ts = timespec()
@@ -44,7 +51,7 @@ struct Sampler {
         let start = Sampler.now()
         while true {
             for (n, impl) in impls.enumerated() where results[n].samples.count < maximumSamples {
-                if framesPerSample == nil { impl.run(frames: 1) } else { impl.render(scroll: impl.cycle.previous) }
+                if scrolling { impl.render(scroll: impl.cycle.previous) } else { impl.run(frames: 1) }
                 let t0 = Sampler.now()
                 impl.run(frames: batch[n])
                 let elapsed = Sampler.now() - t0
@@ -69,7 +76,6 @@ struct Sampler {
     /// readers (one fixed frame, read again and again) keep a batch of their own, so that
     /// neither a fast reader nor a slow reference sets everyone's sample length.
     func batchSizes(oneFrame: [Double], kinds: [ImplementationKind]) -> [Int] {
-        if let framesPerSample { return [Int](repeating: framesPerSample, count: kinds.count) }
         func frames(_ nanoseconds: Double) -> Int { max(1, Int(minimumSampleNanoseconds / nanoseconds)) }
         let shared = zip(oneFrame, kinds).filter { Self.sharesBatch($0.1) }.map(\.0).min()
         return zip(oneFrame, kinds).map { one, kind in frames(Self.sharesBatch(kind) ? shared ?? one : one) }

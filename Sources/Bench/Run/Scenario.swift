@@ -10,10 +10,6 @@ struct Scenario: Sendable {
     var ownSize: Int? = nil
     /// The walkthrough file's path, as given, for a file's scenario.
     var file: String? = nil
-    /// Frames in one timed sample: 1 for a file, whose frames differ from position to
-    /// position and whose statistics should show it; nil lets the sampler batch frames to
-    /// 50 µs, for scenarios whose frames all cost alike.
-    var framesPerSample: Int? = nil
     /// The walkthrough with about `subviews` subviews in the window, and its scroll positions.
     let make: @Sendable (_ subviews: Int) throws(BenchError) -> (Walkthrough, [Double])
 

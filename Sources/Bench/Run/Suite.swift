@@ -51,9 +51,12 @@ enum Suite {
             let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
             try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
             let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
-            var sampler = Sampler(budgetSeconds: options.budgetSeconds, framesPerSample: scenario.framesPerSample)
-            // One frame a sample: enough samples for every position to be timed many times.
-            if scenario.framesPerSample != nil { sampler.maximumSamples = max(sampler.maximumSamples, 20 * scrolls.count) }
+            var sampler = Sampler(budgetSeconds: options.budgetSeconds)
+            if scenario.file != nil {
+                // Short samples along the scroll, enough for every position to be timed many times.
+                (sampler.scrolling, sampler.minimumSampleNanoseconds) = (true, Sampler.scrollSampleNanoseconds)
+                sampler.maximumSamples = max(sampler.maximumSamples, 20 * scrolls.count)
+            }
             for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
                 results.append(Result(scenario: scenario.name, impl: impl.kind, layout: options.layout, subviews: perFrame,
                                       frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
