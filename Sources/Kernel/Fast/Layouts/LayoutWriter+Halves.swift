@@ -64,7 +64,8 @@ extension Float4x4Writer: DenseHalfWriter {
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
         let base = out.matrices + first &* 64
-        let r0 = HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF), r1 = HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF)
+        let r0 = HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF)
+        let r1 = HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF)
         let r2 = HalfRows(f.m31, f.m32, f.m33, f.m34, opaque: 0xF)
         let r3 = HalfRows(f.m41, f.m42, f.m43, f.m44, opaque: 0x3)  // m43, m44 are constants
         var l = 0
