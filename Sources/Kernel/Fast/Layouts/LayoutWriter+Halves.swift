@@ -3,14 +3,24 @@ import KernelTarget
 // Half blocks straight into each layout, for targets whose registers hold 4 Floats
 // (`LaneVector.narrowVectors`): the spin computes half a block at a time (`spinHalves`) and
 // each writer stores it as it comes out of the arithmetic — the blocks layout as 17 vector
-// stores, the dense layouts four fields at a time through a 4×4 transpose (`HalfRows`),
-// one row group at a time so that few vectors are live (the C anchor's `put_dense`).
+// stores, the dense layouts four fields at a time through a 4×4 transpose (`HalfRows`).
 // Before, the dense layouts went through a scratch block and a second transpose pass:
 // 74 instructions a subview against 24 in blocks. The transposes mark the computed fields
 // opaque (`HalfRows`'s `opaque`): without, LLVM pushed their shuffles into the arithmetic
 // and ran 68 multiplies a block instead of 36 (float4x4: 60 instructions a subview against
-// the C anchor's 38; now 38.4, callgrind, rotate3d-spin, 10k subviews). A kernel's loop
+// the C anchor's 38; now 37.8, callgrind, rotate3d-spin, 10k subviews). A kernel's loop
 // over full blocks passes `KernelOutputs.wholeBlocks()`, so one test a half block folds away.
+//
+// The order of the stores: float4x4 stores each subview's 64 bytes whole, rows 0–3 in
+// address order (the C anchor's `put_dense`), so that consecutive stores go to one cache
+// line: Intel cores since Ice Lake commit two stores a cycle only then (`kernel_gather_block`).
+// Row by row across the 4 lanes, as before, every store went to another line: 6-10% slower
+// on rotate3d-spin (fastest of 8 rounds 3.13 against 2.90 ns a subview at 10k subviews,
+// 3.56 against 3.19 at 100k; median simd/c 0.99 against 0.92 at 10k), with 0.8 more
+// instructions a subview; all 16 row vectors live at once spill no more in the block loop
+// (2 stack stores a block against 3, objdump). caTransform3D keeps the row-by-row order:
+// its 32-byte rows already go as two stores to one line, and whole subviews (or pairs of
+// rows) measured no faster and ran 2.0 (0.8) more instructions a subview (53.7, callgrind).
 
 extension BlockWriter {
     @inline(__always)
@@ -49,22 +59,24 @@ extension KernelOutputs {
 }
 
 extension Float4x4Writer: DenseHalfWriter {
-    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0) as 16 Floats each.
+    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0) as 16 Floats each, one
+    /// subview's four rows after another in address order (see the header).
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {
         let base = out.matrices + first &* 64
-        @inline(__always)
-        func row(_ rows: HalfRows, _ r: Int) {
-            var l = 0
-            while l < n {
-                base.storeBytes(of: rows.row(l), toByteOffset: l &* 64 &+ r &* 16, as: SIMD4<Float>.self)
-                l &+= 1
-            }
+        let r0 = HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF)
+        let r1 = HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF)
+        let r2 = HalfRows(f.m31, f.m32, f.m33, f.m34, opaque: 0xF)
+        let r3 = HalfRows(f.m41, f.m42, f.m43, f.m44, opaque: 0x3)  // m43, m44 are constants
+        var l = 0
+        while l < n {
+            let p = base + l &* 64
+            p.storeBytes(of: r0.row(l), as: SIMD4<Float>.self)
+            p.storeBytes(of: r1.row(l), toByteOffset: 16, as: SIMD4<Float>.self)
+            p.storeBytes(of: r2.row(l), toByteOffset: 32, as: SIMD4<Float>.self)
+            p.storeBytes(of: r3.row(l), toByteOffset: 48, as: SIMD4<Float>.self)
+            l &+= 1
         }
-        row(HalfRows(f.m11, f.m12, f.m13, f.m14, opaque: 0xF), 0)
-        row(HalfRows(f.m21, f.m22, f.m23, f.m24, opaque: 0xF), 1)
-        row(HalfRows(f.m31, f.m32, f.m33, f.m34, opaque: 0xF), 2)
-        row(HalfRows(f.m41, f.m42, f.m43, f.m44, opaque: 0x3), 3)  // m43, m44 are constants
         let alphas = out.alphas + first &* 4
         if n == 4 {
             alphas.storeBytes(of: f.alpha, as: SIMD4<Float>.self)
