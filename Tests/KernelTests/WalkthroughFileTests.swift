@@ -33,7 +33,7 @@ import Testing
         #expect(try Walkthrough(json: #"{"width": 2, "pages": []}"#).pages.isEmpty)
     }
 
-    /// Every error SEMANTICS.md lists, with the message that names page and key.
+    /// Every error docs/FORMAT.md lists, with the message that names page and key.
     @Test(arguments: [
         (#"{"pages": []}"#, #"walkthrough: key "width": missing; a walkthrough needs a page width > 0"#),
         (#"{"width": 2}"#, #"walkthrough: key "pages": missing; a walkthrough needs a list of pages (it may be empty)"#),

@@ -34,7 +34,7 @@ enum EvalCommand {
         try render(frame, output: output)
     }
 
-    /// The document of SEMANTICS.md ("bench eval"), one subview a line.
+    /// The document docs/FORMAT.md describes ("`bench eval`: one frame as JSON"), one subview a line.
     static func render(_ frame: FrameState, output: (String) throws(BenchError) -> Void) throws(BenchError) {
         var w = JSONWriter()
         func flush(whenLargerThan bytes: Int) throws(BenchError) {

@@ -1,5 +1,5 @@
 // Walkthrough files: what a storyboard sets through runtime attributes, as JSON.
-// The format and its defaults are in SEMANTICS.md ("Walkthrough files").
+// The format and its defaults are in docs/FORMAT.md.
 //
 // The reader checks the format: keys, types, array lengths, finite numbers, required keys.
 // The rules about values (a positive width, a non-zero axis, a positive perspective, the

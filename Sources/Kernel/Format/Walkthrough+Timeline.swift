@@ -1,4 +1,4 @@
-// Timelines in walkthrough files (SEMANTICS.md, "Keyframe timelines"): the `timeline` key of
+// Timelines in walkthrough files (docs/FORMAT.md, "Keyframe timelines"): the `timeline` key of
 // a page or a subview.
 //
 // Errors name the page, the subview for a subview's timeline, and the key path inside the

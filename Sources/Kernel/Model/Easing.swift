@@ -1,5 +1,5 @@
 /// How a keyframe's segment runs from its value to the next one: `E(p)` for the fraction
-/// `p ∈ [0, 1)` of the segment's time (SEMANTICS.md, "Keyframe timelines").
+/// `p ∈ [0, 1)` of the segment's time (docs/FORMAT.md, "Keyframe timelines").
 ///
 /// Core Animation's timing functions: `linear` `E(p) = p`; `easeIn`, `easeOut` and
 /// `easeInOut` are the cubic Béziers (0.42, 0, 1, 1), (0, 0, 0.58, 1) and (0.42, 0, 0.58, 1);

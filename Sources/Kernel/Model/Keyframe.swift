@@ -28,7 +28,7 @@ extension SIMD2: KeyframeValue where Scalar == Double {
     public var components: [Double] { [x, y] }
 }
 
-/// The rules every track obeys, in one place (SEMANTICS.md): 1 to 64 keyframes, `at`
+/// The rules every track obeys, in one place (docs/FORMAT.md, "Timeline errors"): 1 to 64 keyframes, `at`
 /// finite within ±1e6 and strictly increasing, values finite within `limit`.
 enum KeyframeRules {
     static let maximumCount = 64

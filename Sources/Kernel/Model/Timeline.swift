@@ -1,4 +1,4 @@
-/// Scroll-driven keyframes for the subviews of a page, or for one subview (SEMANTICS.md,
+/// Scroll-driven keyframes for the subviews of a page, or for one subview (docs/FORMAT.md,
 /// "Keyframe timelines"): the model of JazzHands and RazzleDazzle.
 ///
 /// Time is the page offset `o`. A page's timeline applies to every non-static subview of

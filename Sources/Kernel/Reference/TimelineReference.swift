@@ -1,4 +1,4 @@
-/// The contract's keyframe timelines ("Keyframe timelines" in SEMANTICS.md), written out
+/// The contract's keyframe timelines ("Keyframe timelines" in docs/FORMAT.md), written out
 /// literally in Double: the oracle the fast path's keyframes are tested against. Keep it
 /// plain: a linear search for the segment, bisection for the Bézier, builders for `K`.
 public enum TimelineReference {

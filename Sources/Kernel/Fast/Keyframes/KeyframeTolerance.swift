@@ -1,6 +1,6 @@
 /// How far the fast path's keyframed subviews may stray from the reference: the usual
-/// `ParityTolerance` plus what the keyframes add, from the magnitudes in play (SEMANTICS.md:
-/// "fields then stay within the usual tolerances scaled by the magnitudes in play").
+/// `ParityTolerance` plus what the keyframes add, from the magnitudes in play (the
+/// project's promise: fields stay within the usual tolerances scaled by the magnitudes in play).
 ///
 /// The eased fraction is within `δ = 2e-6·max(1, S)` of the exact one (`BezierLanes`; `S`
 /// the largest slope of the page's Bézier easings), plus 1e-6 for the Float rounding of
@@ -60,7 +60,7 @@ package struct KeyframeTolerance: Sendable {
     /// The allowance of field `c` (0 … 15, 16 for alpha) against the reference's `b`.
     package func allowed(field c: Int, reference b: Double) -> Double {
         // An easing of unbounded slope (`x1 = 0` with `y1 ≠ 0`, or `x2 = 1` with `y2 ≠ 1`) is
-        // promised only a solve residual, not a field error (SEMANTICS.md): no bound then
+        // promised only a solve residual, not a field error: no bound then
         // (and ∞·0 would make the allowance NaN, which rejects everything; the fuzzer's seed
         // timeline-own.json found it).
         guard delta.isFinite else { return .infinity }
