@@ -227,15 +227,19 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// Splits every animated page into `threads` runs of blocks and runs them all at once.
+    /// The animated pages are one run of indices (a page's offset falls as its index
+    /// rises), found without an array: this path allocated one every frame.
     private func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry) {
         let parts = threads
-        let pages = plan.pages.indices.filter { positions[$0].animated }
+        guard let first = positions.firstIndex(where: \.animated),
+              let last = positions.lastIndex(where: \.animated) else { return }
         let this = self
         // The workers write disjoint runs of blocks of one region, which outlives them
         // (concurrentPerform returns when they are done): its address crosses as a number.
         let address = UInt(bitPattern: base)
-        DispatchQueue.concurrentPerform(iterations: pages.count * parts) { n in
-            let page = pages[n / parts], part = n % parts
+        DispatchQueue.concurrentPerform(iterations: (last - first + 1) * parts) { n in
+            let page = first + n / parts, part = n % parts
+            guard this.positions[page].animated else { return }
             let blocks = this.plan.pages[page].blocks
             let range = blocks * part / parts ..< blocks * (part + 1) / parts
             this.evaluate(page: page, offset: this.positions[page].offset, blocks: range,
