@@ -17,6 +17,7 @@ struct CKeyframeAnchorKernel: PageKernel {
     let anchor = CAnchorKernel()
     let states = States()
 
+    @inline(__always)
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         guard let lanes = k.laneKeyframes, let keyframes = inputs.keyframes else {
             anchor.evaluate(k, inputs, output, blocks: blocks)
