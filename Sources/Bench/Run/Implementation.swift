@@ -65,21 +65,33 @@ final class ReferenceImplementation: Implementation {
 }
 
 /// `WalkthroughAnimator.update(scroll:)` with the kind's page kernel and thread settings.
+///
+/// The animator lives behind a pointer, as in an app that keeps it in its own storage: a
+/// `var` property of a class is checked for exclusive access at run time on every
+/// mutation, about 250 instructions a frame (`swift_beginAccess`), which at app sizes was
+/// a sixth of every implementation's frame.
 final class AnimatorImplementation: Implementation {
     let kind: ImplementationKind
     var cycle: ScrollCycle
-    private var animator: WalkthroughAnimator
+    private let animator: UnsafeMutablePointer<WalkthroughAnimator>
 
     init(_ kind: ImplementationKind, _ animator: WalkthroughAnimator, scrolls: [Double]) {
-        (self.kind, self.animator, cycle) = (kind, animator, ScrollCycle(scrolls))
+        self.animator = .allocate(capacity: 1)
+        self.animator.initialize(to: animator)
+        (self.kind, cycle) = (kind, ScrollCycle(scrolls))
+    }
+
+    deinit {
+        animator.deinitialize(count: 1)
+        animator.deallocate()
     }
 
     func render(scroll x: Double) {
-        try? animator.update(scroll: x)
+        try? animator.pointee.update(scroll: x)
     }
 
     /// `limit` stores constants, not a frame: it has nothing to compare.
-    func state() -> FrameState? { kind == .limit ? nil : animator.state() }
+    func state() -> FrameState? { kind == .limit ? nil : animator.pointee.state() }
 }
 
 /// Reads the frame computed once at `scroll`, again and again: what it costs an app to
