@@ -78,7 +78,7 @@ func gatherFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMu
 /// The checked path of a per-page read into `out` (`perSubview` Doubles a subview): the
 /// status and message of the first thing amiss, or the read itself.
 func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
-                     perSubview: Int, _ name: String,
+                     perSubview: Int, _ name: StaticString,
                      read: (FrameBuffer, Int, UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) -> Void) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
@@ -88,7 +88,7 @@ func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsafe
         try read(handle.animator.frame, page, UnsafeMutableBufferPointer(start: out, count: needed))
         return BWW_OK
     } catch {
-        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
+        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, "\(error.message)")
     }
 }
 
