@@ -43,12 +43,14 @@ public func bwwPageOffset(_ walkthrough: OpaquePointer?, _ page: Int64, _ offset
 @_cdecl("bww_page_blocks")
 public func bwwPageBlocks(_ walkthrough: OpaquePointer?, _ page: Int64, _ blocks: UnsafeMutablePointer<UnsafePointer<Float>?>?,
                           _ blockCount: UnsafeMutablePointer<Int64>?, _ subviewCount: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let walkthrough, let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let blocks else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL") }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
     // The handle owns the only reference to the frame's storage and never copies it, so
-    // the address stays valid past the closure, until bww_evaluate or bww_destroy.
-    blocks.pointee = handle.animator.frame.withUnsafeBlocks(page: page) { UnsafePointer($0.baseAddress) }
+    // the address stays valid until bww_evaluate or bww_destroy. Through the frame's view,
+    // not `withUnsafeBlocks`, whose first call allocated in the Swift runtime (with malloc
+    // failing, std::bad_alloc: Tests/CInterface/allocation_failure.c).
+    blocks.pointee = WalkthroughHandle.frame(walkthrough).matrices(page: page)
     blockCount?.pointee = Int64(handle.animator.plan.pages[page].blocks)
     subviewCount?.pointee = Int64(handle.animator.plan.pages[page].count)
     return BWW_OK

@@ -7,6 +7,7 @@
  *     subviews, unknown layouts, short buffers, non-finite scroll positions, more than
  *     BWW_MAX_MESSAGES distinct failures) with every allocation failing: the call returns
  *     its status, bww_error_message gives its usual text, and no allocation was even tried;
+ *     nor by bww_evaluate, bww_evaluate_into and the reads that succeed;
  * (b) bww_create with every allocation of at least BIG bytes failing: a file whose counts
  *     ask for more (BWW_MAX_SUBVIEWS subviews, 224 MiB while reading it; 262144 subviews,
  *     whose frame is past BIG; a text longer than BIG) returns BWW_ERROR_OUT_OF_MEMORY,
@@ -243,6 +244,35 @@ static int many_messages_child(int unused) {
     return 0;
 }
 
+/* The calls that succeed, with every allocation failing: the header's Memory says that
+ * frames below the worker threads' size and the reads allocate nothing. */
+static int succeeding_calls_child(int unused) {
+    (void)unused;
+    bww_walkthrough *w = handle();
+    if (!w) return 1;
+    bww_status s[9];
+    attempts = 0;
+    mode = FAIL_ALL;
+    s[0] = bww_evaluate(w, 130);
+    s[1] = bww_evaluate_into(w, 70, BWW_LAYOUT_CATRANSFORM3D, frame, sizeof frame);
+    s[2] = bww_gather(w, 1, out, 48);
+    s[3] = bww_alphas(w, 0, out, 3);
+    s[4] = bww_alpha(w, 1, 1, &d);
+    s[5] = bww_page_blocks(w, 0, &blocks, &n, NULL);
+    s[6] = bww_page_location(w, BWW_LAYOUT_FLOAT4X4, 2, &size, NULL);
+    s[7] = bww_page_offset(w, 1, &d, NULL);
+    s[8] = bww_current_page(w, &n);
+    long tried = attempts;
+    mode = PASS;
+    int failed = tried != 0;
+    for (int i = 0; i < 9; i++) failed |= s[i] != BWW_OK;
+    if (failed)
+        fprintf(stderr, "  succeeding calls, every allocation failing: %ld allocations tried, statuses %d %d %d %d %d %d %d %d %d\n",
+                tried, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
+    bww_destroy(w);
+    return failed;
+}
+
 /* ---- (b) bww_create, big allocations failing ---- */
 
 struct big_file {
@@ -293,6 +323,7 @@ int main(void) {
     passed += in_child("BWW_MAX_MESSAGES + 1 distinct failures", many_messages_child, 0);
     printf("allocation_failure: %d of %d failing calls return their status and message with every allocation failing\n",
            passed, FAILING_CALL_COUNT + 1);
+    in_child("bww_evaluate, bww_evaluate_into and the reads", succeeding_calls_child, 0);
     for (int i = 0; i < BIG_FILE_COUNT; i++) in_child(big_files[i].name, big_file_child, i);
     return check_report("allocation_failure");
 }
