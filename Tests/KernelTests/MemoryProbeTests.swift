@@ -5,15 +5,15 @@ import Testing
 /// allocates the pages and each page's subviews; a refusal is an error that says so
 /// (`refusedBytes`), naming the page and key, and without a probe nothing changes.
 @Suite struct MemoryProbeTests {
-    /// A probe that refuses `limit` bytes or more.
-    static func refusing(from limit: Int) -> MemoryProbe { MemoryProbe { $0 < limit } }
+    /// A probe that refuses allocations of exactly `size` bytes.
+    static func refusing(_ size: Int) -> MemoryProbe { MemoryProbe { $0 != size } }
 
     static let file = #"{"width": 100, "pages": [{"subviewCount": 3}, {"subviews": [{"tag": 1}, {}]}, {"subviewCount": 1000}]}"#
 
     @Test func refusedSubviewsAreOutOfMemory() throws {
         let bytes = 1000 * MemoryLayout<Subview>.stride
         let error = try #require(throws: WalkthroughError.self) {
-            try Walkthrough(json: Self.file, memory: Self.refusing(from: bytes))
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
         }
         #expect(error.refusedBytes == bytes, "\(error)")
         #expect(error.message == "page 2: key \"subviewCount\": cannot allocate \(bytes) bytes for 1000 subviews")
@@ -22,7 +22,7 @@ import Testing
     @Test func refusedSubviewListIsOutOfMemory() throws {
         let bytes = 2 * MemoryLayout<Subview>.stride
         let error = try #require(throws: WalkthroughError.self) {
-            try Walkthrough(json: Self.file, memory: Self.refusing(from: bytes))
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
         }
         #expect(error.refusedBytes == bytes, "\(error)")
         #expect(error.message == "page 1: key \"subviews\": cannot allocate \(bytes) bytes for 2 subviews")
@@ -31,7 +31,7 @@ import Testing
     @Test func refusedPagesAreOutOfMemory() throws {
         let bytes = 3 * MemoryLayout<Page>.stride
         let error = try #require(throws: WalkthroughError.self) {
-            try Walkthrough(json: Self.file, memory: Self.refusing(from: bytes))
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
         }
         #expect(error.refusedBytes == bytes, "\(error)")
         #expect(error.message == "walkthrough: key \"pages\": cannot allocate \(bytes) bytes for 3 pages")
@@ -51,7 +51,7 @@ import Testing
     @Test func otherErrorsAreNotOutOfMemory() throws {
         let tooMany = #"{"width": 100, "pages": [{"subviewCount": 4194305}]}"#
         let error = try #require(throws: WalkthroughError.self) {
-            try Walkthrough(json: tooMany, memory: Self.refusing(from: 0))
+            try Walkthrough(json: tooMany, memory: MemoryProbe { $0 < 1 << 20 })
         }
         #expect(error.refusedBytes == nil && error.message.contains("limit"), "\(error)")
     }
