@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The C interface as a C program sees it: builds libBWWalkthroughC (scripts/c-library.sh),
 # checks its exported symbols and the header's signatures, runs the C tests in
-# Tests/CInterface (plain, under ulimit -v, against the self-contained build, and against
-# ASan and TSan builds through scripts/c-api-sanitizers.sh), and builds the README's
+# Tests/CInterface (plain, under ulimit -v, with failing allocations, against the
+# self-contained build, and against ASan and TSan builds through
+# scripts/c-api-sanitizers.sh), and builds the README's
 # example through pkg-config in another directory. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,13 +44,15 @@ echo "signatures: the header compiles as C99 and C++11 with every function pinne
 
 build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts}.c
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
-for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory; do build "$lib" "$name"; done
+for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure; do build "$lib" "$name"; done
 "$out/message_lifetime"
 "$out/shared_handle"
 "$out/alpha_cost"
 "$out/crash_handlers" installed
 SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
 (ulimit -v 400000 && "$out/out_of_memory")
+# Its cases run in child processes and report a crash as a failure; no Swift backtraces.
+SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
 
 # The README's example, built through pkg-config in another folder and run from a third.
 mkdir "$out/app"

@@ -18,13 +18,14 @@ public func bwwEvaluateInto(_ walkthrough: OpaquePointer?, _ scroll: Double, _ l
     guard geometry.byteCount == 0 || dst != nil else {
         return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_evaluate_into: dst must not be NULL")
     }
+    guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
     do {
         let destination = UnsafeMutableRawBufferPointer(start: dst, count: geometry.byteCount)
         defer { handle.frameWritten() }
         try handle.animator.update(scroll: scroll, into: destination, geometry: geometry)
         return BWW_OK
     } catch {
-        return handle.fail(BWW_ERROR_INVALID_VALUE, error.message)
+        return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
     }
 }
 
@@ -54,7 +55,7 @@ public func bwwPageLocation(_ walkthrough: OpaquePointer?, _ layout: bww_layout,
 extension WalkthroughHandle {
     /// The frame geometry of `layout` (made once per layout and kept), or nil after
     /// recording that the layout is unknown.
-    func geometry(_ layout: bww_layout, _ function: String) -> FrameGeometry? {
+    func geometry(_ layout: bww_layout, _ function: StaticString) -> FrameGeometry? {
         // A switch, not a dictionary literal, which allocated on every call (every frame of bww_evaluate_into).
         let kind: FrameLayout? = switch layout {
         case BWW_LAYOUT_BLOCKS: .blocks

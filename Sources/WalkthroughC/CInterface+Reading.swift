@@ -43,12 +43,14 @@ public func bwwPageOffset(_ walkthrough: OpaquePointer?, _ page: Int64, _ offset
 @_cdecl("bww_page_blocks")
 public func bwwPageBlocks(_ walkthrough: OpaquePointer?, _ page: Int64, _ blocks: UnsafeMutablePointer<UnsafePointer<Float>?>?,
                           _ blockCount: UnsafeMutablePointer<Int64>?, _ subviewCount: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
+    guard let walkthrough, let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let blocks else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL") }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
     // The handle owns the only reference to the frame's storage and never copies it, so
-    // the address stays valid past the closure, until bww_evaluate or bww_destroy.
-    blocks.pointee = handle.animator.frame.withUnsafeBlocks(page: page) { UnsafePointer($0.baseAddress) }
+    // the address stays valid until bww_evaluate or bww_destroy. Through the frame's view,
+    // not `withUnsafeBlocks`, whose first call allocated in the Swift runtime (with malloc
+    // failing, std::bad_alloc: Tests/CInterface/allocation_failure.c).
+    blocks.pointee = WalkthroughHandle.frame(walkthrough).matrices(page: page)
     blockCount?.pointee = Int64(handle.animator.plan.pages[page].blocks)
     subviewCount?.pointee = Int64(handle.animator.plan.pages[page].count)
     return BWW_OK
@@ -78,7 +80,7 @@ func gatherFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMu
 /// The checked path of a per-page read into `out` (`perSubview` Doubles a subview): the
 /// status and message of the first thing amiss, or the read itself.
 func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
-                     perSubview: Int, _ name: String,
+                     perSubview: Int, _ name: StaticString,
                      read: (FrameBuffer, Int, UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) -> Void) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
@@ -88,7 +90,7 @@ func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: Unsafe
         try read(handle.animator.frame, page, UnsafeMutableBufferPointer(start: out, count: needed))
         return BWW_OK
     } catch {
-        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, error.message)
+        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, "\(error.message)")
     }
 }
 

@@ -21,10 +21,24 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
                     to: message, capacity: capacity)
         return BWW_ERROR_INVALID_VALUE
     }
+    // Each big allocation is probed before it is made (the text's copy, the parser's
+    // arrays through MemoryProbe, the buffers through checkMemory), so that running out
+    // is a status; the small ones come from Swift's allocator (see the header's Memory).
+    guard canAllocateAligned([max(Int(length), 1)]) else {
+        copyMessage("bww_create: cannot allocate \(length) bytes for a copy of the text", to: message, capacity: capacity)
+        return BWW_ERROR_OUT_OF_MEMORY
+    }
+    guard let messages = MessageLog() else {
+        copyMessage("bww_create: cannot allocate the handle's message storage", to: message, capacity: capacity)
+        return BWW_ERROR_OUT_OF_MEMORY
+    }
     let text = String(decoding: UnsafeRawBufferPointer(start: json, count: Int(length)), as: UTF8.self)
     let walkthrough: Walkthrough
     do {
-        walkthrough = try Walkthrough(json: text)
+        walkthrough = try Walkthrough(json: text, memory: .system)
+    } catch where error.refusedBytes != nil {
+        copyMessage("bww_create: \(error.message)", to: message, capacity: capacity)
+        return BWW_ERROR_OUT_OF_MEMORY
     } catch {
         copyMessage(error.message, to: message, capacity: capacity)
         return BWW_ERROR_INVALID_FILE
@@ -36,7 +50,7 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
                     to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
     }
-    let handle = WalkthroughHandle(WalkthroughAnimator(walkthrough))
+    let handle = WalkthroughHandle(WalkthroughAnimator(walkthrough), messages: messages)
     out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     return BWW_OK
 }
@@ -60,11 +74,20 @@ public func bwwEvaluate(_ walkthrough: OpaquePointer?, _ scroll: Double) -> bww_
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
     // The one call that has the handle to itself: the messages handed out so far expire.
     handle.messages.clear()
+    guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
     do {
         defer { handle.frameWritten() }
         try handle.animator.update(scroll: scroll)
         return BWW_OK
     } catch {
-        return handle.fail(BWW_ERROR_INVALID_VALUE, error.message)
+        return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
     }
+}
+
+/// `Walkthrough.currentPage`'s message for a non-finite scroll position, word for word
+/// (`Double.description` of NaN and the infinities), checked before the kernel so that the
+/// failure allocates nothing.
+func nonFiniteScroll(_ x: Double) -> FailureText {
+    if x.isNaN { return x.sign == .minus ? "scroll position must be finite, got -nan" : "scroll position must be finite, got nan" }
+    return x < 0 ? "scroll position must be finite, got -inf" : "scroll position must be finite, got inf"
 }

@@ -14,7 +14,7 @@ final class WalkthroughHandle {
     /// Reading through the animator instead retained and released the frame's storage and
     /// arrays on every call (80 ns a `bww_alpha`).
     private let frameView: UnsafeMutablePointer<FrameView>
-    let messages = MessageLog()
+    let messages: MessageLog
 
     /// The animator, read in place.
     var animator: WalkthroughAnimator {
@@ -25,7 +25,10 @@ final class WalkthroughHandle {
     /// a few arrays of one offset a page, made with the handle so that no call allocates.
     let geometries: [String: FrameGeometry]
 
-    init(_ animator: WalkthroughAnimator) {
+    /// The handle of `animator`, with `messages` made beforehand (`MessageLog.init` can
+    /// fail, which `bww_create` reports).
+    init(_ animator: WalkthroughAnimator, messages: MessageLog) {
+        self.messages = messages
         storage = .allocate(capacity: 1)
         storage.initialize(to: animator)
         frameView = .allocate(capacity: 1)
@@ -35,8 +38,8 @@ final class WalkthroughHandle {
         })
     }
 
-    /// Records `text` as the latest error and returns `status`.
-    func fail(_ status: bww_status, _ text: String) -> bww_status {
+    /// Records `text` as the latest error and returns `status`. Allocates nothing.
+    func fail(_ status: bww_status, _ text: FailureText) -> bww_status {
         messages.record(text)
         return status
     }
@@ -79,7 +82,7 @@ extension WalkthroughHandle {
     /// nil when `out` can take `needed` doubles of page `page`; otherwise the status, after
     /// recording why. `capacity` is the caller's size_t: read unsigned, so SIZE_MAX is huge.
     func checkOutput(_ out: UnsafeMutablePointer<Double>?, capacity: Int, needed: Int,
-                     _ function: String, _ page: Int) -> bww_status? {
+                     _ function: StaticString, _ page: Int) -> bww_status? {
         guard needed == 0 || out != nil else {
             return fail(BWW_ERROR_NULL_ARGUMENT, "\(function): out must not be NULL for page \(page), which has subviews")
         }

@@ -28,7 +28,9 @@
  * --static-runtime build installs none.
  *
  * Ownership. bww_create makes a handle; the caller owns it and releases it with
- * bww_destroy, exactly once. Strings and buffers passed in are only read during the call.
+ * bww_destroy, exactly once: a destroyed handle must not be passed to any function again,
+ * bww_destroy included (a second bww_destroy is undefined behaviour, like a double free).
+ * Strings and buffers passed in are only read during the call.
  * Pointers handed out (bww_page_blocks, bww_error_message) belong to the handle: they
  * stay valid until the next bww_evaluate or bww_destroy on that handle, and must not be
  * freed or written to.
@@ -46,16 +48,26 @@
  * lengths and non-finite numbers are all reported. A handle keeps the message of every
  * failed call on it until the next bww_evaluate or bww_destroy (identical messages are
  * stored once; after BWW_MAX_MESSAGES distinct ones, further failures share one fixed
- * message), so a message pointer stays valid while other calls fail. bww_create writes its
- * message into the caller's buffer instead (it has no handle yet). Messages are UTF-8.
- * A NULL handle gives BWW_ERROR_NULL_ARGUMENT and records nothing.
+ * message), so a message pointer stays valid while other calls fail. A failing call on a
+ * handle allocates nothing (the handle's message storage is made by bww_create), so its
+ * status and message do not depend on free memory. bww_create writes its message into
+ * the caller's buffer instead (it has no handle yet). Messages are UTF-8. A NULL handle
+ * gives BWW_ERROR_NULL_ARGUMENT and records nothing.
  *
- * Memory. bww_create returns BWW_ERROR_OUT_OF_MEMORY when the frame and parameter buffers
- * (80 bytes a subview, most of a large walkthrough's memory) cannot be allocated. It checks
- * this by allocating them once before building; memory taken by other threads between that
- * check and the build, and the memory for parsing (a few times the text's length, plus
- * about 50 bytes a subview), come from the Swift runtime, which ends the process when an
- * allocation fails.
+ * Memory. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message, when one of these
+ * cannot be allocated: a copy of the text (`length` bytes); while parsing, the array of
+ * pages and each page's array of subviews (56 bytes a subview); the handle's message
+ * storage (BWW_MAX_MESSAGES slots of 256 bytes, touched only as messages are written);
+ * the frame and parameter buffers (80 bytes a subview slot, a page's subviews rounded up
+ * to a multiple of BWW_LANES). It checks each by allocating that size once and freeing it
+ * just before the real allocation: a check, not a reservation, so memory other threads
+ * take in between can still run out. Every other allocation comes from the Swift runtime,
+ * which ends the process when one fails: bww_create's small allocations (while parsing,
+ * a few times the text's length in all; the handle; a few words a page), the tables of
+ * pages with keyframe timelines (made with the handle, up to several hundred bytes a
+ * subview), and the worker threads bww_evaluate and bww_evaluate_into start for frames
+ * of at least 65,536 animated subviews (see Threads). Frames below that size, the reads
+ * and every failing call on a handle allocate nothing.
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
  * Animation field order (m11 m12 m13 m14 m21 … m44), ready for CATransform3D.
@@ -103,7 +115,7 @@ typedef int32_t bww_status;
 #define BWW_ERROR_OUT_OF_RANGE 3     /* a page or subview index outside its range */
 #define BWW_ERROR_BUFFER_TOO_SMALL 4 /* an output buffer's capacity is below what it must hold */
 #define BWW_ERROR_INVALID_VALUE 5    /* a non-finite scroll position, or a length above BWW_MAX_JSON_LENGTH */
-#define BWW_ERROR_OUT_OF_MEMORY 6    /* bww_create could not allocate the walkthrough's buffers */
+#define BWW_ERROR_OUT_OF_MEMORY 6    /* bww_create could not allocate the walkthrough's memory (see Memory) */
 
 /* A frame layout for bww_evaluate_into; 32 bits on every compiler. */
 typedef int32_t bww_layout;
@@ -133,7 +145,8 @@ const char *bww_status_string(bww_status status);
 bww_status bww_create(const char *json, size_t length, bww_walkthrough **out,
                       char *error, size_t error_capacity);
 
-/* Releases a handle and every pointer it handed out. NULL is allowed and does nothing. */
+/* Releases a handle and every pointer it handed out. NULL is allowed and does nothing.
+ * Once per handle: the handle must not be used again, nor destroyed a second time. */
 void bww_destroy(bww_walkthrough *walkthrough);
 
 /* The message of the latest failed call on this handle since the last bww_evaluate (that

@@ -30,6 +30,13 @@ package struct FrameView: @unchecked Sendable {
         UInt(bitPattern: page) < UInt(bitPattern: pageCount) ? slots[page] : nil
     }
 
+    /// Page `page`'s first matrix value (its first block in the `blocks` layout), or nil
+    /// when `page` is out of range. Valid while the frame's storage lives unchanged.
+    @inlinable @inline(__always)
+    package func matrices(page: Int) -> UnsafePointer<Float>? {
+        slot(page: page).map { (base + $0.matrixOffset).assumingMemoryBound(to: Float.self) }
+    }
+
     /// Page `page`'s subview count, or nil when `page` is out of range.
     @inlinable @inline(__always)
     package func subviewCount(page: Int) -> Int? { slot(page: page)?.count }

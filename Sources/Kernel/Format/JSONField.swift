@@ -11,7 +11,9 @@ struct JSONField {
     /// A model rule's error about this field's value, told as the file's: the rule's
     /// problem after this field's context and key.
     func error(_ rule: WalkthroughError) -> WalkthroughError {
-        error(rule.problem)
+        var error = error(rule.problem)
+        error.refusedBytes = rule.refusedBytes
+        return error
     }
 
     /// A model initializer's error, told as the file's: the key the rule names (a value of
@@ -19,6 +21,6 @@ struct JSONField {
     /// reader calls today) keeps its message after the context.
     static func error(_ rule: WalkthroughError, context: String) -> WalkthroughError {
         guard let key = rule.key else { return rule.prefixed(context) }
-        return JSONField(context: context, key: key).error(rule.problem)
+        return JSONField(context: context, key: key).error(rule)
     }
 }

@@ -19,13 +19,21 @@ extension Walkthrough {
     /// - Throws: a `WalkthroughError` that names the page (by index) and the key, or the
     ///   line and column of a JSON syntax error.
     public init(json text: String) throws(WalkthroughError) {
+        try self.init(json: text, memory: nil)
+    }
+
+    /// Loads a walkthrough file's text, asking `memory` before allocating the pages and
+    /// each page's subviews (`WalkthroughBudget`): the C interface's `bww_create`.
+    /// - Throws: as `init(json:)`; an allocation `memory` refuses is an error with
+    ///   `refusedBytes` set, naming the page and key.
+    package init(json text: String, memory: MemoryProbe?) throws(WalkthroughError) {
         self = try JSONScanner.scan(text) { (json) throws(WalkthroughError) in
             try json.validate()
-            return try Walkthrough.file(&json)
+            return try Walkthrough.file(&json, memory: memory)
         }
     }
 
-    private static func file(_ json: inout JSONScanner) throws(WalkthroughError) -> Walkthrough {
+    private static func file(_ json: inout JSONScanner, memory: MemoryProbe?) throws(WalkthroughError) -> Walkthrough {
         let context = "walkthrough"
         var width: Double?
         var pages: [Page]?
@@ -33,7 +41,7 @@ extension Walkthrough {
             let field = JSONField(context: context, key: key)
             switch key {
             case "width": width = try json.number(field)
-            case "pages": pages = try Walkthrough.pages(&json, field)
+            case "pages": pages = try Walkthrough.pages(&json, field, memory: memory)
             default:
                 throw json.unknownKey(key, context: context, allowed: fileKeys)
             }
@@ -52,10 +60,11 @@ extension Walkthrough {
     }
 
     /// The pages, each admitted to the walkthrough's budget before its subviews are allocated.
-    private static func pages(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> [Page] {
+    private static func pages(_ json: inout JSONScanner, _ field: JSONField,
+                              memory: MemoryProbe?) throws(WalkthroughError) -> [Page] {
         let count = try json.elementCount(field)
         var budget: WalkthroughBudget
-        do { budget = try WalkthroughBudget(pageCount: count) } catch { throw field.error(error) }
+        do { budget = try WalkthroughBudget(pageCount: count, memory: memory) } catch { throw field.error(error) }
         var pages: [Page] = []
         pages.reserveCapacity(count)
         try json.elements(field) { (json, i) throws(WalkthroughError) in

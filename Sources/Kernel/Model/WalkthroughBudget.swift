@@ -9,18 +9,25 @@
 ///
 /// `Walkthrough.init(width:pages:)` applies it, and so does the file reader, which counts a
 /// page's subviews before it allocates them: this type is the one place the rule lives.
+/// With a `MemoryProbe` (the C interface's reader), admitting pages and subviews also asks
+/// it whether their arrays can be allocated.
 package struct WalkthroughBudget: Sendable {
     /// Slots taken by the pages admitted so far.
     package private(set) var slots = 0
+    /// Asked before the arrays of admitted pages and subviews are allocated; nil: not asked.
+    private let memory: MemoryProbe?
 
     /// Starts the budget of a walkthrough of `pageCount` pages.
-    /// - Throws: more pages than `Walkthrough.maximumPageCount` (key `pages`).
-    package init(pageCount: Int) throws(WalkthroughError) {
+    /// - Throws: more pages than `Walkthrough.maximumPageCount` (key `pages`), or an array
+    ///   of that many `Page`s that `memory` refuses (`refusedBytes` set).
+    package init(pageCount: Int, memory: MemoryProbe? = nil) throws(WalkthroughError) {
         guard pageCount <= Walkthrough.maximumPageCount else {
             throw WalkthroughError(
                 key: "pages",
                 problem: "\(pageCount) pages exceed the limit of \(Walkthrough.maximumPageCount) per walkthrough")
         }
+        self.memory = memory
+        try memory?.check(pageCount, of: Page.self, "pages")
     }
 
     /// The budget of a walkthrough whose pages hold `counts` subviews, for checking sizes
@@ -35,7 +42,8 @@ package struct WalkthroughBudget: Sendable {
 
     /// Admits the next page, of `count` subviews (`count ≥ 0`).
     /// - Throws: a page whose slots would take the walkthrough past
-    ///   `Walkthrough.maximumSubviewCount` (key `subviews`); nothing is admitted then.
+    ///   `Walkthrough.maximumSubviewCount` (key `subviews`), or whose array of `count`
+    ///   `Subview`s `memory` refuses (`refusedBytes` set); nothing is admitted then.
     package mutating func admit(subviews count: Int) throws(WalkthroughError) {
         let limit = Walkthrough.maximumSubviewCount
         // Compared before padding, so that no sum can overflow whatever `count` is.
@@ -46,6 +54,7 @@ package struct WalkthroughBudget: Sendable {
                 key: "subviews",
                 problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
         }
+        try memory?.check(count, of: Subview.self, "subviews")
         slots += Lanes.padded(count)
     }
 }

@@ -13,6 +13,9 @@ public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConverti
     /// The message without its subject: what the rule says about the value (`must not be
     /// zero`). The whole message for errors without a key.
     package var problem: String
+    /// The size of an allocation a `MemoryProbe` refused: the error is "out of memory", not
+    /// bad input (the C interface's `BWW_ERROR_OUT_OF_MEMORY`). nil for other errors.
+    package var refusedBytes: Int?
 
     /// An error with the given one-line message.
     public init(_ message: String) {

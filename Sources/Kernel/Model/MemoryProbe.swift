@@ -1,0 +1,30 @@
+/// Asks, before an allocation sized by a file's counts, whether it can be made: the C
+/// interface's `bww_create` must answer "out of memory" where Swift's allocator would end
+/// the process. The file reader asks it through `WalkthroughBudget` before it allocates a
+/// walkthrough's pages and each page's subviews (56 bytes a subview, 224 MiB for
+/// `BWW_MAX_SUBVIEWS`). Swift callers read files without one and keep Swift's behaviour.
+/// A check, not a reservation: memory other threads take after it can still run out.
+package struct MemoryProbe: Sendable {
+    /// Whether `bytes` can be allocated now.
+    private let canAllocate: @Sendable (Int) -> Bool
+
+    /// A probe that asks `canAllocate` (tests pass one that refuses sizes).
+    package init(_ canAllocate: @escaping @Sendable (Int) -> Bool) {
+        self.canAllocate = canAllocate
+    }
+
+    /// Allocates the bytes (64-byte aligned, with `posix_memalign`, which fails instead of
+    /// ending the process) and frees them again.
+    package static let system = MemoryProbe { canAllocateAligned([$0]) }
+
+    /// Throws when `count` values of `T` cannot be allocated (an error whose
+    /// `refusedBytes` is their size); `what` names them in the message (`subviews`).
+    func check<T>(_ count: Int, of _: T.Type, _ what: StaticString) throws(WalkthroughError) {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+        guard overflow || !canAllocate(bytes) else { return }
+        let size = overflow ? "more than \(Int.max)" : "\(bytes)"
+        var error = WalkthroughError("cannot allocate \(size) bytes for \(count) \(what)")
+        error.refusedBytes = overflow ? Int.max : bytes
+        throw error
+    }
+}

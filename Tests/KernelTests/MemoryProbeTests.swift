@@ -1,0 +1,73 @@
+import Kernel
+import Testing
+
+/// The file reader asks a `MemoryProbe` (the C interface's `bww_create`) before it
+/// allocates the pages and each page's subviews; a refusal is an error that says so
+/// (`refusedBytes`), naming the page and key, and without a probe nothing changes.
+@Suite struct MemoryProbeTests {
+    /// A probe that refuses allocations of exactly `size` bytes.
+    static func refusing(_ size: Int) -> MemoryProbe { MemoryProbe { $0 != size } }
+
+    static let file = #"{"width": 100, "pages": [{"subviewCount": 3}, {"subviews": [{"tag": 1}, {}]}, {"subviewCount": 1000}]}"#
+
+    @Test func refusedSubviewsAreOutOfMemory() throws {
+        let bytes = 1000 * MemoryLayout<Subview>.stride
+        let error = try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
+        }
+        #expect(error.refusedBytes == bytes, "\(error)")
+        #expect(error.message == "page 2: key \"subviewCount\": cannot allocate \(bytes) bytes for 1000 subviews")
+    }
+
+    @Test func refusedSubviewListIsOutOfMemory() throws {
+        let bytes = 2 * MemoryLayout<Subview>.stride
+        let error = try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
+        }
+        #expect(error.refusedBytes == bytes, "\(error)")
+        #expect(error.message == "page 1: key \"subviews\": cannot allocate \(bytes) bytes for 2 subviews")
+    }
+
+    @Test func refusedPagesAreOutOfMemory() throws {
+        let bytes = 3 * MemoryLayout<Page>.stride
+        let error = try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: Self.file, memory: Self.refusing(bytes))
+        }
+        #expect(error.refusedBytes == bytes, "\(error)")
+        #expect(error.message == "walkthrough: key \"pages\": cannot allocate \(bytes) bytes for 3 pages")
+    }
+
+    /// Asked once per array, with each array's size; a probe that grants all changes nothing.
+    @Test func grantedProbeReadsTheSameWalkthrough() throws {
+        let asked = AskedSizes()
+        let probed = try Walkthrough(json: Self.file, memory: MemoryProbe { asked.append($0) })
+        #expect(probed == (try Walkthrough(json: Self.file)))
+        #expect(asked.sizes == [3 * MemoryLayout<Page>.stride, 3 * MemoryLayout<Subview>.stride,
+                                2 * MemoryLayout<Subview>.stride, 1000 * MemoryLayout<Subview>.stride])
+        #expect(MemoryLayout<Subview>.stride == 56, "the header's Memory section says 56 bytes a subview")
+    }
+
+    /// Other errors keep `refusedBytes` nil, and limits are checked before memory.
+    @Test func otherErrorsAreNotOutOfMemory() throws {
+        let tooMany = #"{"width": 100, "pages": [{"subviewCount": 4194305}]}"#
+        let error = try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: tooMany, memory: MemoryProbe { $0 < 1 << 20 })
+        }
+        #expect(error.refusedBytes == nil && error.message.contains("limit"), "\(error)")
+    }
+
+    @Test func systemProbeGrantsSmallFiles() {
+        #expect(throws: Never.self) {
+            try Walkthrough(json: #"{"width": 1, "pages": [{"subviewCount": 3}]}"#, memory: .system)
+        }
+    }
+}
+
+/// The sizes a probe was asked, in order (the reader asks from one thread).
+final class AskedSizes: @unchecked Sendable {
+    private(set) var sizes: [Int] = []
+    func append(_ bytes: Int) -> Bool {
+        sizes.append(bytes)
+        return true
+    }
+}
