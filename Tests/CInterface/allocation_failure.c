@@ -277,26 +277,29 @@ static int succeeding_calls_child(int unused) {
 
 struct big_file {
     const char *name;
-    int subviews;      /* the file's one page; or, when 0, a text of more than BIG bytes */
+    int subviews;      /* the file's one page; or, when 0, a text of more than BIG bytes; -1, 10 MiB of 0xFF */
     bww_status status; /* expected */
 };
 static const struct big_file big_files[] = {
     {"subviewCount 4194304 (224 MiB while reading)", BWW_MAX_SUBVIEWS, BWW_ERROR_OUT_OF_MEMORY},
     {"subviewCount 262144 (14 MiB read, 17 MiB frame)", 262144, BWW_ERROR_OUT_OF_MEMORY},
     {"a text of 17 MiB", 0, BWW_ERROR_OUT_OF_MEMORY},
+    /* Ill-formed UTF-8 is repaired with U+FFFD, 3 bytes a byte: a 10 MiB copy becomes 30. */
+    {"a text of 10 MiB of ill-formed UTF-8", -1, BWW_ERROR_OUT_OF_MEMORY},
     {"subviewCount 3", 3, BWW_OK},
 };
 enum { BIG_FILE_COUNT = sizeof big_files / sizeof big_files[0] };
 
 static int big_file_child(int i) {
     const struct big_file *f = &big_files[i];
-    size_t length = f->subviews ? 128 : BIG + ((size_t)1 << 20);
+    const int ill_formed = f->subviews < 0;
+    size_t length = f->subviews > 0 ? 128 : ill_formed ? (size_t)10 << 20 : BIG + ((size_t)1 << 20);
     char *json = malloc(length + 1);
     if (!json) return 1;
-    memset(json, ' ', length);
+    memset(json, ill_formed ? 0xFF : ' ', length);
     int prefix = snprintf(json, 128, "{\"width\": 100, \"pages\": [{\"animateAlpha\": true, \"subviewCount\": %d}]}",
-                          f->subviews ? f->subviews : 1);
-    if (f->subviews) length = (size_t)prefix;
+                          f->subviews > 0 ? f->subviews : 1);
+    if (f->subviews > 0) length = (size_t)prefix;
     else json[prefix] = ' ';  /* the terminator snprintf wrote: the text goes on in spaces */
     bww_walkthrough *w = (bww_walkthrough *)0x1;
     char message[256] = "";
