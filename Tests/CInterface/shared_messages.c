@@ -1,7 +1,7 @@
 /* A message pointer stays valid, its text unchanged, while other threads' calls fail (the
  * header's Errors and Threads; message_lifetime.c checks it on one thread). The main thread
  * records one message per thread and keeps the pointers; then four threads fail calls on
- * the shared handle at once, 1,600 distinct failures in all, past BWW_MAX_MESSAGES, each
+ * the shared handle at once, 8,000 distinct failures in all, past BWW_MAX_MESSAGES, each
  * re-reading every kept pointer and the latest message it was handed, which must keep
  * their text; a text met again must come back at its first pointer (stored once).
  * scripts/c-api-sanitizers.sh runs it against ASan (a freed message read is a report)
@@ -13,7 +13,7 @@
 #include "check.h"
 #include "concurrent.h"
 
-enum { THREADS = 4, ROUNDS = 400, TEXT = 160 };
+enum { THREADS = 4, ROUNDS = 2000, TEXT = 160 };
 
 typedef struct {
     bww_walkthrough *w;
@@ -77,7 +77,7 @@ int main(void) {
         CHECK(m.failures[id] == 0, "thread %d: %d wrong results of %d rounds", id, m.failures[id], ROUNDS);
         CHECK(strcmp(m.held[id], m.kept[id]) == 0, "kept message %d after the threads: \"%s\", was \"%s\"", id, m.held[id], m.kept[id]);
     }
-    /* 4 + 1,600 distinct failures: the cap was reached, so a new one reads as the fixed text. */
+    /* 4 + 8,000 distinct failures: the cap was reached, so a new one reads as the fixed text. */
     bww_subview_count(m.w, 99999, &n);
     CHECK(strstr(bww_error_message(m.w), "too many distinct errors"), "after %d distinct failures: %s", THREADS * (ROUNDS + 1),
           bww_error_message(m.w));

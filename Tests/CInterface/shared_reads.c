@@ -14,7 +14,7 @@
 #include "check.h"
 #include "concurrent.h"
 
-enum { THREADS = 4, ROUNDS = 1500, PAGES = 3, LAYOUTS = 3, BAD_LAYOUTS = 40 };
+enum { THREADS = 4, ROUNDS = 4000, PAGES = 3, LAYOUTS = 3, BAD_LAYOUTS = 40 };
 
 /* What the main thread read alone: the answers every thread must get. */
 typedef struct {
