@@ -95,7 +95,9 @@ int main(void) {
               "page %d: %s", page, bww_error_message(e.w));
         size_t bytes = (size_t)e.block_counts[page] * BWW_BLOCK_FLOATS * sizeof(float);
         e.copies[page] = malloc(bytes ? bytes : 1);
-        if (e.copies[page] && bytes) memcpy(e.copies[page], e.blocks[page], bytes);
+        CHECK(e.copies[page] != NULL, "page %d: no memory for a copy of %zu bytes", page, bytes);
+        if (!e.copies[page]) return check_report("shared_reads");
+        memcpy(e.copies[page], e.blocks[page], bytes);
     }
     CHECK(e.subview_counts[0] == 19 && e.block_counts[0] == 3 && e.subview_counts[2] == 0, "pages 0 and 2: %lld subviews in %lld blocks, %lld",
           (long long)e.subview_counts[0], (long long)e.block_counts[0], (long long)e.subview_counts[2]);
