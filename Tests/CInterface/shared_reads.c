@@ -97,7 +97,7 @@ int main(void) {
         e.copies[page] = malloc(bytes ? bytes : 1);
         CHECK(e.copies[page] != NULL, "page %d: no memory for a copy of %zu bytes", page, bytes);
         if (!e.copies[page]) return check_report("shared_reads");
-        memcpy(e.copies[page], e.blocks[page], bytes);
+        if (bytes) memcpy(e.copies[page], e.blocks[page], bytes); /* page 2 has no blocks */
     }
     CHECK(e.subview_counts[0] == 19 && e.block_counts[0] == 3 && e.subview_counts[2] == 0, "pages 0 and 2: %lld subviews in %lld blocks, %lld",
           (long long)e.subview_counts[0], (long long)e.block_counts[0], (long long)e.subview_counts[2]);
