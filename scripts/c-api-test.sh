@@ -2,7 +2,7 @@
 # The C interface as a C program sees it: builds libBWWalkthroughC (scripts/c-library.sh),
 # checks its exported symbols and the header's signatures, runs the C tests in
 # Tests/CInterface (plain, under ulimit -v, with failing allocations, against the
-# self-contained build, and against ASan and TSan builds through
+# self-contained build, and against ASan, TSan and UBSan builds through
 # scripts/c-api-sanitizers.sh), and builds the README's
 # example through pkg-config in another directory. Stops at the first failure.
 set -euo pipefail
