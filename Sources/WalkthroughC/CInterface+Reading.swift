@@ -123,13 +123,39 @@ public func bwwAlpha(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: In
 
 @inline(never)
 func alphaFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ alpha: UnsafeMutablePointer<Double>?) -> bww_status {
+    subviewReadFailure(walkthrough, page, subview, alpha, "bww_alpha: alpha must not be NULL") { frame, page, k, alpha in
+        alpha.pointee = frame.alpha(page: page, subview: k)
+    }
+}
+
+@_cdecl("bww_transform")
+public func bwwTransform(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ out: UnsafeMutablePointer<Double>?) -> bww_status {
+    if let walkthrough, let out, let page = Int(exactly: page), let subview = Int(exactly: subview),
+       let t = WalkthroughHandle.frame(walkthrough).transform(page: page, subview: subview) {
+        UnsafeMutableRawPointer(out).storeBytes(of: t.vector, as: SIMD16<Double>.self)
+        return BWW_OK
+    }
+    return transformFailure(walkthrough, page, subview, out)
+}
+
+@inline(never)
+func transformFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ out: UnsafeMutablePointer<Double>?) -> bww_status {
+    subviewReadFailure(walkthrough, page, subview, out, "bww_transform: out must not be NULL") { frame, page, k, out in
+        UnsafeMutableRawPointer(out).storeBytes(of: frame.transform(page: page, subview: k).vector, as: SIMD16<Double>.self)
+    }
+}
+
+/// The checked path of a one-subview read (`bww_alpha`, `bww_transform`): records why the
+/// fast path refused it, or reads through the frame when it did not (a call racing nothing).
+func subviewReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ out: UnsafeMutablePointer<Double>?,
+                        _ nullOut: FailureText, read: (FrameBuffer, Int, Int, UnsafeMutablePointer<Double>) -> Void) -> bww_status {
     guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let alpha else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_alpha: alpha must not be NULL") }
+    guard let out else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, nullOut) }
     guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
     let count = handle.animator.plan.pages[page].count
     guard subview >= 0, subview < count else {
         return handle.fail(BWW_ERROR_OUT_OF_RANGE, "subview \(subview) is out of range; page \(page) has \(count)")
     }
-    alpha.pointee = handle.animator.frame.alpha(page: page, subview: Int(subview))
+    read(handle.animator.frame, page, Int(subview), out)
     return BWW_OK
 }

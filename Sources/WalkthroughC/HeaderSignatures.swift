@@ -25,6 +25,7 @@ private func checkSignatures() {
     sameType(bww_gather, bwwGather)
     sameType(bww_alphas, bwwAlphas)
     sameType(bww_alpha, bwwAlpha)
+    sameType(bww_transform, bwwTransform)
     sameType(bww_evaluate_into, bwwEvaluateInto)
     sameType(bww_frame_size, bwwFrameSize)
     sameType(bww_page_location, bwwPageLocation)

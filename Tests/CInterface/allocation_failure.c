@@ -121,6 +121,10 @@ static const float *blocks;
     X("bww_alpha page 9", BWW_ERROR_OUT_OF_RANGE, "page 9 is out of range; the walkthrough has 3 pages",                \
       bww_alpha(w, 9, 0, &d))                                                                                             \
     X("bww_alpha alpha NULL", BWW_ERROR_NULL_ARGUMENT, "bww_alpha: alpha must not be NULL", bww_alpha(w, 0, 0, NULL))   \
+    X("bww_transform subview 3", BWW_ERROR_OUT_OF_RANGE, "subview 3 is out of range; page 0 has 3",                       \
+      bww_transform(w, 0, 3, out))                                                                                          \
+    X("bww_transform out NULL", BWW_ERROR_NULL_ARGUMENT, "bww_transform: out must not be NULL",                           \
+      bww_transform(w, 0, 0, NULL))                                                                                       \
     X("bww_evaluate NaN", BWW_ERROR_INVALID_VALUE, "scroll position must be finite, got nan", bww_evaluate(w, NAN))      \
     X("bww_evaluate -infinity", BWW_ERROR_INVALID_VALUE, "scroll position must be finite, got -inf",                    \
       bww_evaluate(w, -INFINITY))                                                                                         \
@@ -250,7 +254,7 @@ static int succeeding_calls_child(int unused) {
     (void)unused;
     bww_walkthrough *w = handle();
     if (!w) return 1;
-    bww_status s[9];
+    bww_status s[10];
     attempts = 0;
     mode = FAIL_ALL;
     s[0] = bww_evaluate(w, 130);
@@ -262,13 +266,14 @@ static int succeeding_calls_child(int unused) {
     s[6] = bww_page_location(w, BWW_LAYOUT_FLOAT4X4, 2, &size, NULL);
     s[7] = bww_page_offset(w, 1, &d, NULL);
     s[8] = bww_current_page(w, &n);
+    s[9] = bww_transform(w, 0, 2, out);
     long tried = attempts;
     mode = PASS;
     int failed = tried != 0;
-    for (int i = 0; i < 9; i++) failed |= s[i] != BWW_OK;
+    for (int i = 0; i < 10; i++) failed |= s[i] != BWW_OK;
     if (failed)
-        fprintf(stderr, "  succeeding calls, every allocation failing: %ld allocations tried, statuses %d %d %d %d %d %d %d %d %d\n",
-                tried, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
+        fprintf(stderr, "  succeeding calls, every allocation failing: %ld allocations tried, statuses %d %d %d %d %d %d %d %d %d %d\n",
+                tried, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
     bww_destroy(w);
     return failed;
 }

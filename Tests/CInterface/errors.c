@@ -61,6 +61,13 @@ static void handle_errors(void) {
     CHECK(bww_alphas(w, 3, m, 48) == BWW_ERROR_OUT_OF_RANGE, "page 3 of bww_alphas");
     CHECK(bww_alpha(w, 0, 3, &d) == BWW_ERROR_OUT_OF_RANGE, "subview 3");
     CHECK(bww_alpha(w, 0, 0, NULL) == BWW_ERROR_NULL_ARGUMENT, "null alpha");
+    CHECK(bww_transform(w, 0, 3, m) == BWW_ERROR_OUT_OF_RANGE, "bww_transform subview 3");
+    CHECK(bww_transform(w, 0, -1, m) == BWW_ERROR_OUT_OF_RANGE, "bww_transform subview -1");
+    CHECK(bww_transform(w, 7, 0, m) == BWW_ERROR_OUT_OF_RANGE, "bww_transform page 7");
+    CHECK(bww_transform(w, 0, 0, NULL) == BWW_ERROR_NULL_ARGUMENT &&
+              strcmp(bww_error_message(w), "bww_transform: out must not be NULL") == 0,
+          "null transform: %s", bww_error_message(w));
+    CHECK(bww_transform(NULL, 0, 0, m) == BWW_ERROR_NULL_ARGUMENT, "bww_transform without a handle");
     CHECK(bww_current_page(w, NULL) == BWW_ERROR_NULL_ARGUMENT, "null page");
     CHECK(strcmp(bww_status_string(BWW_ERROR_BUFFER_TOO_SMALL), "buffer too small") == 0, "status string");
     CHECK(strcmp(bww_status_string(BWW_ERROR_OUT_OF_MEMORY), "out of memory") == 0, "status string");

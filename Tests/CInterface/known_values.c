@@ -36,6 +36,12 @@ void known_values(void) {
     double alpha = 0;
     CHECK(bww_alpha(w, 0, 1, &alpha) == BWW_OK && NEAR(alpha, 0.5, 1e-6), "alpha %g", alpha);
     CHECK(bww_alpha(w, 0, 0, &alpha) == BWW_OK && alpha == 1, "static alpha %g", alpha);
+    /* bww_transform gives each subview's 16 doubles of bww_gather. */
+    for (int k = 0; k < 3; k++) {
+        double one[16];
+        CHECK(bww_transform(w, 0, k, one) == BWW_OK && memcmp(one, m + 16 * k, sizeof one) == 0,
+              "bww_transform subview %d against bww_gather", k);
+    }
 
     /* Page 1, Zoom at o = 0.5: m11 = m22 = 0.5, read through the block layout. */
     const float *blocks = NULL;

@@ -44,6 +44,11 @@ static void *worker(void *argument) {
         expect(result, s == BWW_OK && d > 0.49 && d < 0.51, round, "bww_alpha of subview 1", s);
         s = bww_gather(shared, 0, m, 48);
         expect(result, s == BWW_OK && m[15] == 1, round, "bww_gather into 48 doubles", s);
+        double t[16];
+        s = bww_transform(shared, 0, 2, t);
+        expect(result, s == BWW_OK && memcmp(t, m + 32, sizeof t) == 0, round, "bww_transform of subview 2 against bww_gather", s);
+        s = bww_transform(shared, 0, 3 + bad, t);
+        expect(result, s == BWW_ERROR_OUT_OF_RANGE, round, "bww_transform of a missing subview", s);
         s = bww_page_offset(shared, 1, &d, NULL);
         expect(result, s == BWW_OK && d == 0.5, round, "bww_page_offset of page 1", s);
         const char *message = bww_error_message(shared);

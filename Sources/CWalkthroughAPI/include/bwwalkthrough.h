@@ -92,7 +92,7 @@ extern "C" {
 /* The version of this header. bww_version_number() gives the library's: a program can
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
-#define BWW_VERSION_MINOR 0
+#define BWW_VERSION_MINOR 1
 #define BWW_VERSION_PATCH 0
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
@@ -208,6 +208,10 @@ bww_status bww_alphas(const bww_walkthrough *walkthrough, int64_t page, double *
 
 /* One subview's alpha. */
 bww_status bww_alpha(const bww_walkthrough *walkthrough, int64_t page, int64_t subview, double *alpha);
+
+/* One subview's transform: 16 doubles into `out`, in the order of bww_gather (since 1.1).
+ * For a whole page, bww_gather costs less per subview. */
+bww_status bww_transform(const bww_walkthrough *walkthrough, int64_t page, int64_t subview, double *out);
 
 #ifdef __cplusplus
 }

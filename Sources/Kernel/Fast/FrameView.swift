@@ -41,6 +41,14 @@ package struct FrameView: @unchecked Sendable {
     @inlinable @inline(__always)
     package func subviewCount(page: Int) -> Int? { slot(page: page)?.count }
 
+    /// Subview `k`'s transform, or nil when `page` or `k` is out of range: two compares
+    /// and the transform's loads, no reference counting.
+    @inlinable @inline(__always)
+    package func transform(page: Int, subview k: Int) -> Transform3D? {
+        guard let slot = slot(page: page), UInt(bitPattern: k) < UInt(bitPattern: slot.count) else { return nil }
+        return FrameView.transform(base, layout, slot, k)
+    }
+
     /// Subview `k`'s alpha, or nil when `page` or `k` is out of range: two compares and
     /// one load, no reference counting.
     @inlinable @inline(__always)
