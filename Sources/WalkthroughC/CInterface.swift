@@ -32,7 +32,20 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
         copyMessage("bww_create: cannot allocate the handle's message storage", to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
     }
-    let text = String(decoding: UnsafeRawBufferPointer(start: json, count: Int(length)), as: UTF8.self)
+    let bytes = UnsafeRawBufferPointer(start: json, count: Int(length))
+    let text: String
+    if let valid = String(validating: bytes, as: UTF8.self) {
+        text = valid
+    } else {
+        // Repairing turns each ill-formed byte into U+FFFD, 3 bytes: the copy can be 3× the
+        // text (10 MiB of 0xFF asked for 30 MiB past a probe of 10).
+        guard canAllocateAligned([3 * Int(length)]) else {
+            copyMessage("bww_create: cannot allocate \(3 * Int(length)) bytes for a copy of the text with its ill-formed UTF-8 replaced",
+                        to: message, capacity: capacity)
+            return BWW_ERROR_OUT_OF_MEMORY
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+    }
     let walkthrough: Walkthrough
     do {
         walkthrough = try Walkthrough(json: text, memory: .system)

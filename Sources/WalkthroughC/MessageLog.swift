@@ -25,7 +25,9 @@ import CWalkthroughAPI
 final class MessageLog {
     private static let slotCount = Int(BWW_MAX_MESSAGES)
     private static let slotBytes = FailureText.capacity
-    /// Open addressing with linear probing, at most half full.
+    /// Open addressing with linear probing, at most half full. Positions wrap by masking
+    /// and entries are `UInt16`: a power of two up to 65,536 (checked in `init`, so that a
+    /// new BWW_MAX_MESSAGES cannot quietly break the table).
     private static let tableCount = 2 * slotCount
 
     /// The one block all of the below point into (from `malloc`).
@@ -45,6 +47,8 @@ final class MessageLog {
 
     /// nil when the storage cannot be allocated.
     init?() {
+        precondition(Self.tableCount & (Self.tableCount - 1) == 0 && Self.tableCount <= 1 << 16,
+                     "BWW_MAX_MESSAGES must be a power of two up to 32,768")
         let mutexBytes = (MemoryLayout<pthread_mutex_t>.size + 63) / 64 * 64
         let hashesBytes = Self.slotCount * MemoryLayout<UInt64>.stride
         let positionsBytes = Self.slotCount * MemoryLayout<UInt16>.stride

@@ -279,7 +279,7 @@ static int succeeding_calls_child(int unused) {
 
 struct big_file {
     const char *name;
-    int subviews;      /* the file's one page; or, when 0, a text of more than BIG bytes */
+    int subviews;      /* the file's one page; or, when 0, a text of more than BIG bytes; -1, 10 MiB of 0xFF */
     bww_status status; /* expected */
     int staggered;     /* the page has `staggered_timeline` (its keyframes in tables a subview) */
 };
@@ -294,6 +294,8 @@ static const struct big_file big_files[] = {
     {"subviewCount 4194304 (224 MiB while reading)", BWW_MAX_SUBVIEWS, BWW_ERROR_OUT_OF_MEMORY, 0},
     {"subviewCount 262144 (14 MiB read, 17 MiB frame)", 262144, BWW_ERROR_OUT_OF_MEMORY, 0},
     {"a text of 17 MiB", 0, BWW_ERROR_OUT_OF_MEMORY, 0},
+    /* Ill-formed UTF-8 is repaired with U+FFFD, 3 bytes a byte: a 10 MiB copy becomes 30. */
+    {"a text of 10 MiB of ill-formed UTF-8", -1, BWW_ERROR_OUT_OF_MEMORY, 0},
     {"subviewCount 65536 on a staggered timeline (4 MiB frame, 21 MiB keyframe segments)", 65536,
      BWW_ERROR_OUT_OF_MEMORY, 1},
     {"subviewCount 3", 3, BWW_OK, 0},
@@ -303,13 +305,14 @@ enum { BIG_FILE_COUNT = sizeof big_files / sizeof big_files[0] };
 
 static int big_file_child(int i) {
     const struct big_file *f = &big_files[i];
-    size_t length = f->subviews ? 512 : BIG + ((size_t)1 << 20);
+    const int ill_formed = f->subviews < 0;
+    size_t length = f->subviews > 0 ? 512 : ill_formed ? (size_t)10 << 20 : BIG + ((size_t)1 << 20);
     char *json = malloc(length + 1);
     if (!json) return 1;
-    memset(json, ' ', length);
+    memset(json, ill_formed ? 0xFF : ' ', length);
     int prefix = snprintf(json, 512, "{\"width\": 100, \"pages\": [{\"animateAlpha\": true, \"subviewCount\": %d%s}]}",
-                          f->subviews ? f->subviews : 1, f->staggered ? staggered_timeline : "");
-    if (f->subviews) length = (size_t)prefix;
+                          f->subviews > 0 ? f->subviews : 1, f->staggered ? staggered_timeline : "");
+    if (f->subviews > 0) length = (size_t)prefix;
     else json[prefix] = ' ';  /* the terminator snprintf wrote: the text goes on in spaces */
     bww_walkthrough *w = (bww_walkthrough *)0x1;
     char message[256] = "";

@@ -46,7 +46,7 @@
  * Errors. Every function that can fail returns a bww_status; BWW_OK is 0. Nothing crashes
  * on bad input: null pointers, short buffers, bad JSON, out-of-range indices, too long
  * lengths and non-finite numbers are all reported. A handle keeps the message of every
- * failed call on it until the next bww_evaluate or bww_destroy (identical messages are
+ * failed call on it until the next bww_evaluate, bww_evaluate_into or bww_destroy (identical messages are
  * stored once; after BWW_MAX_MESSAGES distinct ones, further failures share one fixed
  * message), so a message pointer stays valid while other calls fail. A failing call on a
  * handle allocates nothing (the handle's message storage is made by bww_create), so its
@@ -55,21 +55,23 @@
  * gives BWW_ERROR_NULL_ARGUMENT and records nothing.
  *
  * Memory. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message, when one of these
- * cannot be allocated: a copy of the text (`length` bytes); while parsing, the array of
+ * cannot be allocated: a copy of the text (`length` bytes, 3 times that when the text is
+ * not valid UTF-8: each ill-formed byte becomes U+FFFD); while parsing, the array of
  * pages and each page's array of subviews (56 bytes a subview); the handle's message
  * storage (BWW_MAX_MESSAGES slots of 256 bytes, touched only as messages are written);
  * the frame and parameter buffers (80 bytes a subview slot, a page's subviews rounded up
  * to a multiple of BWW_LANES); the keyframe tables of pages whose timelines are not one
  * pose a page (a stagger, subviews' own timelines, or an angle variance: 48 bytes a
  * subview slot, 673 bytes a block of BWW_LANES slots and track the page animates, 32
- * bytes a distinct timeline and 88 a keyframe of it). It checks each by allocating that
- * size once and freeing it just before the real allocation: a check, not a reservation,
- * so memory other threads take in between can still run out. Every other allocation
- * comes from the Swift runtime, which ends the process when one fails: bww_create's small
- * allocations (while parsing, a few times the text's length in all; the handle; a few
- * words a page; while building the keyframe tables, up to about 500 bytes a distinct
- * timeline and 400 a keyframe of it), and the worker threads bww_evaluate and
- * bww_evaluate_into start for frames of at least 65,536 animated subviews (see Threads).
+ * bytes a distinct timeline and 88 a keyframe of it). It checks each but the message
+ * storage (allocated once, for real) by allocating that size and freeing it just before
+ * the real allocation: a check, not a reservation, so memory other threads take in
+ * between can still run out. Every other allocation comes from the Swift runtime, which
+ * ends the process when one fails: bww_create's small allocations (while parsing, a few
+ * times the text's length in all; the handle; a few words a page; while building the
+ * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it),
+ * and the worker threads bww_evaluate and bww_evaluate_into start for frames of at least
+ * 65,536 animated subviews (see Threads).
  * Frames below that size, the reads and every failing call on a handle allocate nothing.
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
