@@ -10,8 +10,10 @@
  *     nor by bww_evaluate, bww_evaluate_into and the reads that succeed;
  * (b) bww_create with every allocation of at least BIG bytes failing: a file whose counts
  *     ask for more (BWW_MAX_SUBVIEWS subviews, 224 MiB while reading it; 262144 subviews,
- *     whose frame is past BIG; a text longer than BIG) returns BWW_ERROR_OUT_OF_MEMORY,
- *     and a small file still loads and evaluates.
+ *     whose frame is past BIG; a text longer than BIG; 65536 subviews on a staggered
+ *     timeline, whose keyframe tables are past BIG though the frame is not) returns
+ *     BWW_ERROR_OUT_OF_MEMORY, and small files, with and without keyframes, still load
+ *     and evaluate.
  *
  * Each case runs in a child process (fork), so a crash is reported as that case's
  * failure and the other cases still run. Linux (glibc's __libc_* allocator entries). */
@@ -284,26 +286,37 @@ struct big_file {
     const char *name;
     int subviews;      /* the file's one page; or, when 0, a text of more than BIG bytes; -1, 10 MiB of 0xFF */
     bww_status status; /* expected */
+    int staggered;     /* the page has `staggered_timeline` (its keyframes in tables a subview) */
 };
+/* Four tracks read at different times: per block of BWW_LANES subviews, 4 × 673 bytes of
+ * segments besides 48 bytes a subview of other tables. */
+static const char *const staggered_timeline =
+    ", \"timeline\": {\"stagger\": 0.001, \"translation\": [{\"at\": 0, \"value\": [0, 40]}, {\"at\": 1, "
+    "\"value\": [0, 0], \"easing\": \"easeOut\"}], \"scale\": [{\"at\": 0.5, \"value\": [0.5, 0.5]}], "
+    "\"rotation\": [{\"at\": 0, \"value\": 0}, {\"at\": 1, \"value\": 1}], \"alpha\": [{\"at\": 0, \"value\": 0, "
+    "\"easing\": [0.3, 0, 0.2, 1]}, {\"at\": 1, \"value\": 1}]}";
 static const struct big_file big_files[] = {
-    {"subviewCount 4194304 (224 MiB while reading)", BWW_MAX_SUBVIEWS, BWW_ERROR_OUT_OF_MEMORY},
-    {"subviewCount 262144 (14 MiB read, 17 MiB frame)", 262144, BWW_ERROR_OUT_OF_MEMORY},
-    {"a text of 17 MiB", 0, BWW_ERROR_OUT_OF_MEMORY},
+    {"subviewCount 4194304 (224 MiB while reading)", BWW_MAX_SUBVIEWS, BWW_ERROR_OUT_OF_MEMORY, 0},
+    {"subviewCount 262144 (14 MiB read, 17 MiB frame)", 262144, BWW_ERROR_OUT_OF_MEMORY, 0},
+    {"a text of 17 MiB", 0, BWW_ERROR_OUT_OF_MEMORY, 0},
     /* Ill-formed UTF-8 is repaired with U+FFFD, 3 bytes a byte: a 10 MiB copy becomes 30. */
-    {"a text of 10 MiB of ill-formed UTF-8", -1, BWW_ERROR_OUT_OF_MEMORY},
-    {"subviewCount 3", 3, BWW_OK},
+    {"a text of 10 MiB of ill-formed UTF-8", -1, BWW_ERROR_OUT_OF_MEMORY, 0},
+    {"subviewCount 65536 on a staggered timeline (4 MiB frame, 21 MiB keyframe segments)", 65536,
+     BWW_ERROR_OUT_OF_MEMORY, 1},
+    {"subviewCount 3", 3, BWW_OK, 0},
+    {"subviewCount 45 on a staggered timeline", 45, BWW_OK, 1},
 };
 enum { BIG_FILE_COUNT = sizeof big_files / sizeof big_files[0] };
 
 static int big_file_child(int i) {
     const struct big_file *f = &big_files[i];
     const int ill_formed = f->subviews < 0;
-    size_t length = f->subviews > 0 ? 128 : ill_formed ? (size_t)10 << 20 : BIG + ((size_t)1 << 20);
+    size_t length = f->subviews > 0 ? 512 : ill_formed ? (size_t)10 << 20 : BIG + ((size_t)1 << 20);
     char *json = malloc(length + 1);
     if (!json) return 1;
     memset(json, ill_formed ? 0xFF : ' ', length);
-    int prefix = snprintf(json, 128, "{\"width\": 100, \"pages\": [{\"animateAlpha\": true, \"subviewCount\": %d}]}",
-                          f->subviews > 0 ? f->subviews : 1);
+    int prefix = snprintf(json, 512, "{\"width\": 100, \"pages\": [{\"animateAlpha\": true, \"subviewCount\": %d%s}]}",
+                          f->subviews > 0 ? f->subviews : 1, f->staggered ? staggered_timeline : "");
     if (f->subviews > 0) length = (size_t)prefix;
     else json[prefix] = ' ';  /* the terminator snprintf wrote: the text goes on in spaces */
     bww_walkthrough *w = (bww_walkthrough *)0x1;

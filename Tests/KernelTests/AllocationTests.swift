@@ -1,8 +1,10 @@
 import Kernel
+import KernelTestSupport
 import Testing
 
 /// `WalkthroughAnimator.checkMemory(for:layout:)` probes the buffers the animator will
-/// allocate, so its byte counts must be those of the built plan and frame (Allocation.swift).
+/// allocate, so its byte counts must be those of the built plan, frame, keyframe tables
+/// and segment cache (Allocation.swift).
 @Suite struct AllocationTests {
     @Test(arguments: [[], [0], [1], [8], [9, 0, 21], [3, 200, 7]])
     func byteCountsMatchTheBuiltBuffers(subviewCounts: [Int]) throws {
@@ -12,14 +14,97 @@ import Testing
             let animator = WalkthroughAnimator(walkthrough, layout: layout)
             let slots = animator.plan.slotCount
             let built = [max(2 * slots * 4, 1), max(slots / 8, 1), max(animator.frame.geometry.byteCount, 1)]
+                + animator.allocatedKeyframeByteCounts
             #expect(WalkthroughAnimator.bufferByteCounts(for: walkthrough, layout: layout) == built,
                     "pages of \(subviewCounts) subviews, \(layout)")
             #expect(throws: Never.self) { try WalkthroughAnimator.checkMemory(for: walkthrough, layout: layout) }
         }
     }
 
+    /// The keyframe tables and segment cache counted from the walkthrough are those the
+    /// built animator allocated, on seeded pages in `KeyframeMode.lanes` (staggered page
+    /// timelines, own timelines fresh and shared, static subviews, planar and not, counts
+    /// not divisible by 8) mixed with pages in the other modes.
+    @Test(arguments: [0xA110C as UInt64, 0xA110D, 0xA110E, 0xA110F])
+    func keyframeByteCountsMatchTheBuiltTables(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var lanes = 0, planar = 0, staggered = 0, shared = 0
+        for walkthroughIndex in 0..<6 {
+            var pages: [Page] = []
+            for _ in 0..<Int.random(in: 1...5, using: &rng) {
+                let count = [1, 7, 13, 29, 45, 63, 101].randomElement(using: &rng)!
+                var page = Self.page(count: count, using: &rng)
+                if case .lanes(planar: let isPlanar)? = try Self.mode(of: page) {
+                    lanes += 1
+                    if isPlanar { planar += 1 }
+                    if let t = page.timeline, t.stagger != 0 { staggered += 1 }
+                    let own = page.subviews.compactMap(\.timeline)
+                    if Set(own).count < own.count { shared += 1 }
+                } else if Bool.random(using: &rng) {
+                    page.timeline = nil  // also pages without keyframes between the others
+                }
+                pages.append(page)
+            }
+            let walkthrough = try Walkthrough(width: 320, pages: pages)
+            let animator = WalkthroughAnimator(walkthrough)
+            let counted = WalkthroughAnimator.keyframeBufferByteCounts(for: walkthrough)
+            #expect(counted == animator.allocatedKeyframeByteCounts,
+                    "seed \(seed) walkthrough \(walkthroughIndex): pages of \(pages.map(\.subviews.count)) subviews")
+            #expect(WalkthroughAnimator.bufferByteCounts(for: walkthrough).suffix(counted.count) == counted[...],
+                    "seed \(seed) walkthrough \(walkthroughIndex): the probe's counts end with the keyframe buffers")
+        }
+        // The seeds reach every kind of lanes page (else the comparison proves little).
+        #expect(lanes > 0 && planar > 0 && planar < lanes && staggered > 0 && shared > 0,
+                "seed \(seed): \(lanes) lanes pages, \(planar) planar, \(staggered) staggered, \(shared) with shared own timelines")
+    }
+
+    /// A lanes page's tables grow with its slots and timelines as the counts say: 48 bytes
+    /// a slot, 32 a timeline, 88 a keyframe, and 672 + 1 a block and present track.
+    @Test func keyframeByteCountsOfAKnownPage() throws {
+        let timeline = try Timeline(translation: [Keyframe(at: 0, value: SIMD2(0, 40)), Keyframe(at: 1, value: .zero)],
+                                    alpha: [Keyframe(at: 0, value: 0), Keyframe(at: 0.5, value: 1), Keyframe(at: 1, value: 0)],
+                                    stagger: 0.01)
+        let own = try Timeline(scale: [Keyframe(at: 0, value: SIMD2(1, 1))])
+        var page = Page(subviews: Array(repeating: Subview(), count: 21), timeline: timeline)
+        page.subviews[4].timeline = own
+        page.subviews[9].timeline = own  // shared: one more source, not two
+        let walkthrough = try Walkthrough(width: 100, pages: [page])
+        // 24 slots, 3 blocks; 2 sources; 5 + 1 keyframes; tracks translation, scale, alpha.
+        let expected = [24 * 4, 24 * 8, 3 * 9 * 8 * 4, 2 * 8 * 4, 6 * 8, 6 * 16, 6 * 32, 6 * 32, 3 * 3 * 672, 3 * 3]
+        #expect(WalkthroughAnimator.keyframeBufferByteCounts(for: walkthrough) == expected)
+        #expect(WalkthroughAnimator(walkthrough).allocatedKeyframeByteCounts == expected)
+    }
+
     @Test(arguments: [([64, 1 << 20], true), ([Int.max / 2], false), ([64, Int.max / 2, 64], false), ([-1], false)])
     func canAllocateReportsFailure(byteCounts: [Int], possible: Bool) {
         #expect(canAllocateAligned(byteCounts) == possible, "byte counts \(byteCounts)")
+    }
+
+    /// A seeded page: random type, static tags and rotation; a page timeline (staggered or
+    /// not) and own timelines drawn from a small pool (so some are shared), or fresh ones;
+    /// in one case of four without rotation and every axis z (a planar page).
+    static func page(count: Int, using rng: inout SeededGenerator) -> Page {
+        let type = AnimationType.allCases.randomElement(using: &rng)!
+        var page = RandomWalkthrough.page(count: count, type: type, using: &rng)
+        let planar = Int.random(in: 0..<4, using: &rng) == 0
+        func timeline(ofPage: Bool) -> Timeline {
+            let t = RandomTimeline.timeline(ofPage: ofPage, using: &rng)
+            guard planar else { return t }
+            return try! Timeline(translation: t.translation, scale: t.scale, rotation: t.rotation, alpha: t.alpha,
+                                 stagger: t.stagger)
+        }
+        if planar { page.rotation = nil }
+        if Bool.random(using: &rng) { page.timeline = timeline(ofPage: true) }
+        let pool = (0..<3).map { _ in timeline(ofPage: false) }
+        let own = Double.random(in: 0...0.6, using: &rng), fresh = Bool.random(using: &rng)
+        for k in page.subviews.indices where Double.random(in: 0..<1, using: &rng) < own {
+            page.subviews[k].timeline = fresh ? timeline(ofPage: false) : pool.randomElement(using: &rng)!
+        }
+        return page
+    }
+
+    /// The page's keyframe mode as the plan chooses it.
+    static func mode(of page: Page) throws -> KeyframeMode? {
+        AnimationPlan(try Walkthrough(width: 100, pages: [page])).pages.first?.keyframes
     }
 }

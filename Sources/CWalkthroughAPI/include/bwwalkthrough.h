@@ -60,16 +60,19 @@
  * pages and each page's array of subviews (56 bytes a subview); the handle's message
  * storage (BWW_MAX_MESSAGES slots of 256 bytes, touched only as messages are written);
  * the frame and parameter buffers (80 bytes a subview slot, a page's subviews rounded up
- * to a multiple of BWW_LANES). It checks each but the message storage (allocated once, for
- * real) by allocating that size and freeing it
- * just before the real allocation: a check, not a reservation, so memory other threads
- * take in between can still run out. Every other allocation comes from the Swift runtime,
- * which ends the process when one fails: bww_create's small allocations (while parsing,
- * a few times the text's length in all; the handle; a few words a page), the tables of
- * pages with keyframe timelines (made with the handle, up to several hundred bytes a
- * subview), and the worker threads bww_evaluate and bww_evaluate_into start for frames
- * of at least 65,536 animated subviews (see Threads). Frames below that size, the reads
- * and every failing call on a handle allocate nothing.
+ * to a multiple of BWW_LANES); the keyframe tables of pages whose timelines are not one
+ * pose a page (a stagger, subviews' own timelines, or an angle variance: 48 bytes a
+ * subview slot, 673 bytes a block of BWW_LANES slots and track the page animates, 32
+ * bytes a distinct timeline and 88 a keyframe of it). It checks each but the message
+ * storage (allocated once, for real) by allocating that size and freeing it just before
+ * the real allocation: a check, not a reservation, so memory other threads take in
+ * between can still run out. Every other allocation comes from the Swift runtime, which
+ * ends the process when one fails: bww_create's small allocations (while parsing, a few
+ * times the text's length in all; the handle; a few words a page; while building the
+ * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it),
+ * and the worker threads bww_evaluate and bww_evaluate_into start for frames of at least
+ * 65,536 animated subviews (see Threads).
+ * Frames below that size, the reads and every failing call on a handle allocate nothing.
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
  * Animation field order (m11 m12 m13 m14 m21 … m44), ready for CATransform3D.

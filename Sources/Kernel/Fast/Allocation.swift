@@ -4,7 +4,9 @@
 // ends the process when memory runs out. A C caller (`bww_create`) must get an error
 // instead, so it calls `WalkthroughAnimator.checkMemory(for:layout:)` first: that allocates
 // buffers of the same sizes with `posix_memalign`, which can fail, frees them and throws if
-// any failed. The sizes are tested against the built storages (AllocationTests).
+// any failed. The sizes are tested against the built storages (AllocationTests). Pages in
+// `KeyframeMode.lanes` add their keyframe tables (`LaneTimelines`) and the animator's
+// segment cache (`SegmentCache`), counted from the walkthrough as the build counts them.
 
 /// The buffers of a walkthrough could not be allocated.
 package struct OutOfMemory: Error, Sendable {
@@ -14,8 +16,9 @@ package struct OutOfMemory: Error, Sendable {
 
 extension WalkthroughAnimator {
     /// The byte counts of the 64-byte aligned buffers `init(_:layout:)` allocates for
-    /// `walkthrough`: the plan's speeds and static-lane masks (`PlanStorage`), then the
-    /// frame (`FrameStorage`, `FrameGeometry.byteCount`). Keep in step with those.
+    /// `walkthrough`: the plan's speeds and static-lane masks (`PlanStorage`), the frame
+    /// (`FrameStorage`, `FrameGeometry.byteCount`), then the keyframe buffers
+    /// (`keyframeBufferByteCounts`). Keep in step with those.
     package static func bufferByteCounts(for walkthrough: Walkthrough, layout: FrameLayout = .blocks) -> [Int] {
         let slots = walkthrough.pages.reduce(0) { $0 + Lanes.padded($1.subviews.count) }
         let entries = layout == .blocks ? slots : walkthrough.subviewCount
@@ -24,7 +27,34 @@ extension WalkthroughAnimator {
             slots / Lanes.count * MemoryLayout<UInt8>.stride,
             entries * (layout.matrixStride + layout.alphaStride),
         ]
-        return counts.map { Swift.max($0, 1) }  // an empty buffer still allocates 1 byte
+        // An empty buffer still allocates 1 byte.
+        return counts.map { Swift.max($0, 1) } + keyframeBufferByteCounts(for: walkthrough)
+    }
+
+    /// The byte counts of the keyframe buffers: per page in `KeyframeMode.lanes`, its
+    /// `LaneTimelines`' eight tables (per slot: source, shift, axis products; per source
+    /// its track ranges; per keyframe its time, value, easing and fitted start), then the
+    /// animator's `SegmentCache` (a `TrackLanes` and a flag byte per block and present
+    /// track of those pages; allocated, at least one element, even without such pages).
+    /// The distinct timelines and present tracks are found as the build finds them
+    /// (`LaneTableSizes`), so the counts are exact. Not counted: the build's working
+    /// Swift arrays (a few dozen bytes a distinct keyframe and timeline).
+    package static func keyframeBufferByteCounts(for walkthrough: Walkthrough) -> [Int] {
+        var tables: [Int] = [], segments = 0
+        for page in walkthrough.pages {
+            guard case .lanes = KeyframeMode(page) else { continue }
+            let sizes = LaneTableSizes(page)
+            tables += sizes.byteCounts
+            segments += sizes.segmentCount
+        }
+        return tables + [UnsafeMutablePointer<TrackLanes>.alignedByteCount(segments),
+                         UnsafeMutablePointer<UInt8>.alignedByteCount(segments)]
+    }
+
+    /// The bytes this animator's keyframe buffers were allocated with, in the order of
+    /// `keyframeBufferByteCounts` (for the tests).
+    package var allocatedKeyframeByteCounts: [Int] {
+        plan.laneTimelines.flatMap { $0?.allocatedByteCounts ?? [] } + segments.allocatedByteCounts
     }
 
     /// Throws when the buffers `init(_:layout:)` would allocate for `walkthrough` cannot

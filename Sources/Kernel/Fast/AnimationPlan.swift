@@ -109,7 +109,10 @@ package struct KernelInputs {
 extension UnsafeMutablePointer {
     /// Uninitialised memory for `count` elements on a 64-byte (cache line) boundary.
     static func allocateAligned(_ count: Int) -> UnsafeMutablePointer {
-        UnsafeMutableRawPointer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<Pointee>.stride,
-                                         alignment: 64).bindMemory(to: Pointee.self, capacity: Swift.max(count, 1))
+        UnsafeMutableRawPointer.allocate(byteCount: alignedByteCount(count), alignment: 64)
+            .bindMemory(to: Pointee.self, capacity: Swift.max(count, 1))
     }
+
+    /// The bytes `allocateAligned(count)` asks for (at least one element's).
+    static func alignedByteCount(_ count: Int) -> Int { Swift.max(count, 1) * MemoryLayout<Pointee>.stride }
 }

@@ -35,7 +35,7 @@ public struct WalkthroughAnimator: Sendable {
     /// the existential (a few dozen instructions a page and frame).
     private let usesSIMDKernel: Bool
     /// Each keyframed lane's current segment (`KeyframeMode.lanes` pages), kept between frames.
-    private var segments: SegmentCache
+    private(set) var segments: SegmentCache
 
     /// An animator for `walkthrough` whose frames are stored in `layout`: lays out its
     /// parameters once (`AnimationPlan`). The frame is the identity with alpha 1

@@ -15,17 +15,18 @@ package enum KeyframeMode: Hashable, Sendable {
     /// composition, `KeyframeComposition.planar`).
     case lanes(planar: Bool)
 
-    /// The mode of `page`.
+    /// The mode of `page`. (Lazily over the subviews: no array a subview, which the
+    /// memory probe of a C caller would not see.)
     init(_ page: Page) {
-        let animated = page.subviews.indices.filter { !page.isStatic(subview: $0) }
+        let animated = page.subviews.indices.lazy.filter { !page.isStatic(subview: $0) }
         let timed = animated.contains { page.timeline(ofSubview: $0) != nil }
         guard timed else { self = .none; return }
         let own = animated.contains { page.subviews[$0].timeline != nil }
         if let timeline = page.timeline, !own, timeline.stagger == 0, (page.rotation?.angleVariance ?? 0) == 0 {
             self = .uniform(timeline)
         } else {
-            let axes = animated.compactMap { page.timeline(ofSubview: $0)?.normalizedAxis }
-            self = .lanes(planar: page.rotation == nil && axes.allSatisfy { $0 == SIMD3(0, 0, 1) })
+            let turnsAboutZ = animated.allSatisfy { page.timeline(ofSubview: $0).map { $0.normalizedAxis == SIMD3(0, 0, 1) } ?? true }
+            self = .lanes(planar: page.rotation == nil && turnsAboutZ)
         }
     }
 }

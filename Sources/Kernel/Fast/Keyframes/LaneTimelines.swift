@@ -41,13 +41,21 @@ package final class LaneTimelines: @unchecked Sendable {
     /// Set when every non-static subview follows the page's staggered timeline and the page
     /// has one angle: the frame driver then splits the page into runs (`StaggerRuns`).
     package let staggerRuns: StaggerRuns?
+    /// The bytes each aligned buffer above was allocated with, in allocation order (what
+    /// the memory probe's `LaneTableSizes.byteCounts` must equal; `AllocationTests`).
+    package let allocatedByteCounts: [Int]
 
     init(_ page: Page) {
+        var allocated: [Int] = []
+        func aligned<T>(_ count: Int) -> UnsafeMutablePointer<T> {
+            allocated.append(UnsafeMutablePointer<T>.alignedByteCount(count))
+            return .allocateAligned(count)
+        }
         let padded = Lanes.padded(page.subviews.count)
         blocks = padded / Lanes.count
-        laneSource = .allocateAligned(padded)
-        shifts = .allocateAligned(padded)
-        axes = .allocateAligned(blocks * 9 * Lanes.count)
+        laneSource = aligned(padded)
+        shifts = aligned(padded)
+        axes = aligned(blocks * 9 * Lanes.count)
         laneSource.initialize(repeating: -1, count: padded)
         shifts.initialize(repeating: 0, count: padded)
         var sources: [Source] = [], times: [Double] = [], values: [SIMD2<Double>] = [], easings: [EasingPolynomial] = []
@@ -100,23 +108,23 @@ package final class LaneTimelines: @unchecked Sendable {
                 (axes + (slot / Lanes.count * 9 + i) * Lanes.count + slot % Lanes.count).initialize(to: Float(v))
             }
         }
-        trackRanges = .allocateAligned(sources.count * 8)
+        trackRanges = aligned(sources.count * 8)
         for (s, source) in sources.enumerated() {
             for (t, track) in source.tracks.enumerated() {
                 trackRanges[s * 8 + 2 * t] = Int32(track.start)
                 trackRanges[s * 8 + 2 * t + 1] = Int32(track.count)
             }
         }
-        timeTable = .allocateAligned(times.count)
+        timeTable = aligned(times.count)
         timeTable.initialize(from: times, count: times.count)
-        valueTable = .allocateAligned(values.count)
+        valueTable = aligned(values.count)
         valueTable.initialize(from: values, count: values.count)
-        easingTable = .allocateAligned(easings.count)
+        easingTable = aligned(easings.count)
         for (j, e) in easings.enumerated() {
             easingTable[j] = SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0)
         }
         // One fit per distinct easing (the named curves recur in every timeline).
-        guessTable = .allocateAligned(easings.count)
+        guessTable = aligned(easings.count)
         var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
         for (j, e) in easings.enumerated() {
             if let row = fitted[e] {
@@ -128,6 +136,7 @@ package final class LaneTimelines: @unchecked Sendable {
             }
         }
         trackMask = mask
+        allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
         (self.sources, self.times, self.values, self.easings) = (sources, times, values, easings)
     }

@@ -43,6 +43,12 @@ final class SegmentCache: @unchecked Sendable {
 
     func copy() -> SegmentCache { SegmentCache(copying: self) }
 
+    /// The bytes `lanes` and `flags` were allocated with (the memory probe counts the same,
+    /// `WalkthroughAnimator.bufferByteCounts`; `AllocationTests`).
+    var allocatedByteCounts: [Int] {
+        [UnsafeMutablePointer<TrackLanes>.alignedByteCount(count), UnsafeMutablePointer<UInt8>.alignedByteCount(count)]
+    }
+
     deinit {
         lanes.deallocate()
         flags.deallocate()

@@ -13,6 +13,16 @@ enum TrackKind: Int, CaseIterable {
         }
     }
 
+    /// The number of keyframes of this track of `timeline` (0 without the track).
+    func keyframeCount(of timeline: Timeline) -> Int {
+        switch self {
+        case .translation: return timeline.translation?.count ?? 0
+        case .scale: return timeline.scale?.count ?? 0
+        case .rotation: return timeline.rotation?.count ?? 0
+        case .alpha: return timeline.alpha?.count ?? 0
+        }
+    }
+
     /// This track of `timeline` as times, values (two numbers; scalars in x) and easings.
     func keyframes(of timeline: Timeline) -> [(at: Double, value: SIMD2<Double>, easing: Easing)]? {
         switch self {

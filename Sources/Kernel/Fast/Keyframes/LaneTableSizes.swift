@@ -1,0 +1,58 @@
+/// The sizes `LaneTimelines.init(page)` allocates its tables with, counted from the page
+/// without building them, for the memory probe (`WalkthroughAnimator.bufferByteCounts`).
+///
+/// The counts are those the build reaches, found the same way: the page's timeline is a
+/// source whenever it has one; each distinct own timeline (`Timeline` equality, as the
+/// build's dictionary) of a non-static subview is one more; the keyframes are those of
+/// every track of every source; a track is present when some source has a keyframe in
+/// it. Exact, not a bound: `AllocationTests` compares them with the built tables.
+struct LaneTableSizes {
+    /// Subview slots of the page, padding included.
+    let slots: Int
+    /// Distinct timelines: the page's, and each distinct own one.
+    let sources: Int
+    /// Keyframes over all tracks of all sources.
+    let keyframes: Int
+    /// Tracks some source has (`LaneTimelines.tracks.count`).
+    let presentTracks: Int
+
+    init(_ page: Page) {
+        var sources = 0, keyframes = 0, mask: UInt8 = 0
+        func add(_ timeline: Timeline) {
+            sources += 1
+            for kind in TrackKind.allCases {
+                let count = kind.keyframeCount(of: timeline)
+                keyframes += count
+                if count > 0 { mask |= kind.bit }
+            }
+        }
+        if let timeline = page.timeline { add(timeline) }
+        var known = Set<Timeline>()
+        for k in page.subviews.indices where !page.isStatic(subview: k) {
+            if let own = page.subviews[k].timeline, known.insert(own).inserted { add(own) }
+        }
+        slots = Lanes.padded(page.subviews.count)
+        (self.sources, self.keyframes) = (sources, keyframes)
+        presentTracks = mask.nonzeroBitCount
+    }
+
+    /// Blocks of the page.
+    var blocks: Int { slots / Lanes.count }
+
+    /// The byte counts of `LaneTimelines`' aligned buffers, in the order it allocates them:
+    /// `laneSource`, `shifts`, `axes`, `trackRanges`, `timeTable`, `valueTable`,
+    /// `easingTable`, `guessTable`.
+    var byteCounts: [Int] {
+        [UnsafeMutablePointer<Int32>.alignedByteCount(slots),
+         UnsafeMutablePointer<Double>.alignedByteCount(slots),
+         UnsafeMutablePointer<Float>.alignedByteCount(blocks * 9 * Lanes.count),
+         UnsafeMutablePointer<Int32>.alignedByteCount(sources * 8),
+         UnsafeMutablePointer<Double>.alignedByteCount(keyframes),
+         UnsafeMutablePointer<SIMD2<Double>>.alignedByteCount(keyframes),
+         UnsafeMutablePointer<SIMD8<Float>>.alignedByteCount(keyframes),
+         UnsafeMutablePointer<SIMD8<Float>>.alignedByteCount(keyframes)]
+    }
+
+    /// `TrackLanes` of the page in the animator's `SegmentCache`: one per block and present track.
+    var segmentCount: Int { blocks * presentTracks }
+}
