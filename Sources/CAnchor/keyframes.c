@@ -195,7 +195,7 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
                 for (int j = 0; j < 4; j++) rows[i][j] = splatv(p->page.matrix[4 * i + j]);
             compose_general(&k, &q[h], t->axes + 72 * b, h, (const vf(*)[4])rows, f, g, spx, spy, tracks);
         }
-        put(layout, &k, out->matrices, out->alphas, b, h, valid);
+        put(layout, &k, out->matrices, out->alphas, b, h, valid, 0);
     }
     patch_statics(layout, out->matrices, out->alphas, b, in->static_lanes[b]);
 }

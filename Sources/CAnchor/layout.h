@@ -33,9 +33,10 @@ INLINE void put_row(anchor_layout layout, void *restrict m, long k, f4 q0, f4 q1
     }
 }
 
-/* The dense layouts: one row per lane, transposed in registers, then alpha as it is. */
+/* The dense layouts: one row per lane, transposed in registers, then alpha as it is. Bit c
+ * of `computed` marks field c as computed per chunk, not a page constant (`transpose4`). */
 INLINE void put_dense(anchor_layout layout, void *restrict m, void *restrict a, long first, const chunk *k,
-                      int valid) {
+                      int valid, unsigned computed) {
 #if ANCHOR_WIDTH == 8
     f8 low[8], high[8];  /* fields 0–7 and 8–15 of lane l */
     transpose8(&k->v[0], low);
@@ -51,7 +52,7 @@ INLINE void put_dense(anchor_layout layout, void *restrict m, void *restrict a, 
     }
 #else
     f4 t[4][4];  /* t[q][l]: fields 4q … 4q + 3 of lane l */
-    for (int q = 0; q < 4; q++) transpose4(&k->v[4 * q], t[q]);
+    for (int q = 0; q < 4; q++) transpose4(&k->v[4 * q], t[q], (computed >> 4 * q) & 15);
     for (int l = 0; l < 4 && l < valid; l++) put_row(layout, m, first + l, t[0][l], t[1][l], t[2][l], t[3][l]);
 #endif
     if (valid >= ANCHOR_WIDTH) {
@@ -66,12 +67,13 @@ INLINE void put_dense(anchor_layout layout, void *restrict m, void *restrict a, 
     }
 }
 
-/* Writes chunk h of block b; `valid` (of the block's lanes) counts in the dense layouts. */
+/* Writes chunk h of block b; `valid` (of the block's lanes) counts in the dense layouts,
+ * and `computed` (see `put_dense`) on SSE2 there. */
 INLINE void put(anchor_layout layout, const chunk *k, void *restrict matrices, void *restrict alphas, long b, int h,
-                int valid) {
+                int valid, unsigned computed) {
     if (layout == ANCHOR_LAYOUT_BLOCKS) put_blocks((float *)matrices, b, h, k);
     else if (valid > ANCHOR_WIDTH * h)
-        put_dense(layout, matrices, alphas, ANCHOR_LANES * b + ANCHOR_WIDTH * h, k, valid - ANCHOR_WIDTH * h);
+        put_dense(layout, matrices, alphas, ANCHOR_LANES * b + ANCHOR_WIDTH * h, k, valid - ANCHOR_WIDTH * h, computed);
 }
 
 /* Writes all chunks of block b at once; in blocks, field by field, so that a field the
@@ -85,7 +87,7 @@ INLINE void put_block(anchor_layout layout, const chunk *k, void *restrict matri
         for (int c = 0; c < ANCHOR_FIELDS; c++)
             for (int h = 0; h < ANCHOR_CHUNKS; h++) storev(dst + c * ANCHOR_LANES + h * ANCHOR_WIDTH, k[h].v[c]);
     } else {
-        for (int h = 0; h < ANCHOR_CHUNKS; h++) put(layout, &k[h], matrices, alphas, b, h, valid);
+        for (int h = 0; h < ANCHOR_CHUNKS; h++) put(layout, &k[h], matrices, alphas, b, h, valid, 0);
     }
 }
 
