@@ -21,14 +21,26 @@ enum InputFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(FileDescriptor.reason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw failure("it is \(FileKind.name(info.st_mode)), not a file") }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // One buffer of the file's size, filled in place: the bytes are held once (a
+        // growing buffer would hold up to twice a large walkthrough while it reallocates).
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        while filled < data.count {
+            let n = data.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw failure(FileDescriptor.reason()) }
+            if n == 0 { break }  // the file is shorter than it was
+            filled += n
+        }
+        data.count = filled
+        // What a file that grew since fstat has more (normally one read of nothing).
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            let n = piece.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw failure(FileDescriptor.reason()) }
             if n == 0 { return data }
-            data.append(contentsOf: chunk[0..<n])
+            data.append(contentsOf: piece[0..<n])
         }
     }
 

@@ -26,8 +26,8 @@ struct Sampler {
     /// A walkthrough file's sample: at least 2 µs, so one frame where a frame takes that
     /// long and a stretch of consecutive positions where it does not. An app-sized frame
     /// takes 100–300 ns and reading the clock 35 ns on this project's machine: timed one
-    /// frame a sample, the clock was a fifth of every sample and `simd/c` of the
-    /// repository's files moved by ±15% from run to run.
+    /// frame a sample, the clock was a fifth of every sample and `simd/c` of
+    /// `readme-rotation.json` read anywhere from 1.08 to 1.26 (1.03–1.04 in stretches).
     static let scrollSampleNanoseconds = 2_000.0
 
     static func now() -> Double {
