@@ -38,6 +38,7 @@ INLINE void put_row(anchor_layout layout, void *restrict m, long k, f4 q0, f4 q1
 INLINE void put_dense(anchor_layout layout, void *restrict m, void *restrict a, long first, const chunk *k,
                       int valid, unsigned computed) {
 #if ANCHOR_WIDTH == 8
+    (void)computed;      /* the 8-wide transposes have no pinned form */
     f8 low[8], high[8];  /* fields 0–7 and 8–15 of lane l */
     transpose8(&k->v[0], low);
     transpose8(&k->v[8], high);

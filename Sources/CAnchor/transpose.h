@@ -21,48 +21,30 @@
  * hides the operands, so a page constant (`pin` clear) keeps the plain shuffle, which the
  * compiler folds or hoists out of the loop. */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
+#define ANCHOR_PINS_SHUFFLES 1
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) __asm__(op " %1, %0" : "+x"(a) : "x"(b))
 #else
+#define ANCHOR_PINS_SHUFFLES 0
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) ((void)0)
 #endif
 
 /* Fields 0, 1 of a and b alternating (a0 b0 a1 b1), or 2, 3 (a2 b2 a3 b3). */
 INLINE f4 zip_low(f4 a, f4 b, int pin) {
-    if (!pin) return __builtin_shufflevector(a, b, 0, 4, 1, 5);
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
-    ANCHOR_PINNED_SHUFFLE("punpckldq", a, b);
-    return a;
-#else
+    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckldq", a, b); return a; }
     return __builtin_shufflevector(a, b, 0, 4, 1, 5);
-#endif
 }
 INLINE f4 zip_high(f4 a, f4 b, int pin) {
-    if (!pin) return __builtin_shufflevector(a, b, 2, 6, 3, 7);
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
-    ANCHOR_PINNED_SHUFFLE("punpckhdq", a, b);
-    return a;
-#else
+    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckhdq", a, b); return a; }
     return __builtin_shufflevector(a, b, 2, 6, 3, 7);
-#endif
 }
 /* The low halves of a and b (a0 a1 b0 b1), or the high halves (a2 a3 b2 b3). */
 INLINE f4 halves_low(f4 a, f4 b, int pin) {
-    if (!pin) return __builtin_shufflevector(a, b, 0, 1, 4, 5);
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
-    ANCHOR_PINNED_SHUFFLE("punpcklqdq", a, b);
-    return a;
-#else
+    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpcklqdq", a, b); return a; }
     return __builtin_shufflevector(a, b, 0, 1, 4, 5);
-#endif
 }
 INLINE f4 halves_high(f4 a, f4 b, int pin) {
-    if (!pin) return __builtin_shufflevector(a, b, 2, 3, 6, 7);
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
-    ANCHOR_PINNED_SHUFFLE("punpckhqdq", a, b);
-    return a;
-#else
+    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckhqdq", a, b); return a; }
     return __builtin_shufflevector(a, b, 2, 3, 6, 7);
-#endif
 }
 
 /* Bit c of `computed` (c < 4) says in[c] is computed per chunk; a pair of fields with
