@@ -26,9 +26,9 @@ enum InputFile {
         var data = Data(count: Int(info.st_size))
         var filled = 0
         while filled < data.count {
-            let n = data.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw failure(FileDescriptor.reason()) }
+            guard let n = data.withUnsafeMutableBytes({ readSome(fd, $0.baseAddress! + filled, $0.count - filled) }) else {
+                throw failure(FileDescriptor.reason())
+            }
             if n == 0 { break }  // the file is shorter than it was
             filled += n
         }
@@ -36,11 +36,21 @@ enum InputFile {
         // What a file that grew since fstat has more (normally one read of nothing).
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = piece.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw failure(FileDescriptor.reason()) }
+            guard let n = piece.withUnsafeMutableBytes({ readSome(fd, $0.baseAddress!, $0.count) }) else {
+                throw failure(FileDescriptor.reason())
+            }
             if n == 0 { return data }
             data.append(contentsOf: piece[0..<n])
+        }
+    }
+
+    /// One `read` of up to `count` bytes into `buffer`, again when a signal cut it short:
+    /// the bytes read, 0 at the end of the file, nil on an error (`errno` says which).
+    private static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
+        while true {
+            let n = posixRead(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR { return nil }
         }
     }
 
