@@ -41,20 +41,25 @@ package struct FrameView: @unchecked Sendable {
     @inlinable @inline(__always)
     package func subviewCount(page: Int) -> Int? { slot(page: page)?.count }
 
+    /// Page `page`'s slot when it has a subview `k`, else nil: two compares.
+    @inlinable @inline(__always)
+    func slot(page: Int, subview k: Int) -> FrameStorage.PageSlot? {
+        guard let slot = slot(page: page), UInt(bitPattern: k) < UInt(bitPattern: slot.count) else { return nil }
+        return slot
+    }
+
     /// Subview `k`'s transform, or nil when `page` or `k` is out of range: two compares
     /// and the transform's loads, no reference counting.
     @inlinable @inline(__always)
     package func transform(page: Int, subview k: Int) -> Transform3D? {
-        guard let slot = slot(page: page), UInt(bitPattern: k) < UInt(bitPattern: slot.count) else { return nil }
-        return FrameView.transform(base, layout, slot, k)
+        slot(page: page, subview: k).map { FrameView.transform(base, layout, $0, k) }
     }
 
     /// Subview `k`'s alpha, or nil when `page` or `k` is out of range: two compares and
     /// one load, no reference counting.
     @inlinable @inline(__always)
     package func alpha(page: Int, subview k: Int) -> Double? {
-        guard let slot = slot(page: page), UInt(bitPattern: k) < UInt(bitPattern: slot.count) else { return nil }
-        return FrameView.alpha(base, layout, slot, k)
+        slot(page: page, subview: k).map { FrameView.alpha(base, layout, $0, k) }
     }
 
     /// Subview `k`'s alpha in `slot` (in range).
