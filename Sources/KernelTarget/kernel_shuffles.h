@@ -161,6 +161,17 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
 }
 
 
+/* A 16-byte piece at `p`: an ordinary store at any alignment, or with `streaming` on x86
+ * a non-temporal one (movntpd; `p` then 16-byte aligned). */
+static inline __attribute__((always_inline)) void kernel_store_piece(double *p, kernel_double2 v, int streaming) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (streaming) { __builtin_nontemporal_store(v, (kernel_double2 *)p); return; }
+#else
+    (void)streaming;
+#endif
+    __builtin_memcpy((char *)p, &v, sizeof v);
+}
+
 /* One block of the blocks layout (16 fields of 8 lanes, field c of lane l at
  * block[8c + l]) as 8 rows of 16 doubles at `out`. Lanes l, l+1 of field c sit side by
  * side: one 8-byte load widens them (cvtps2pd from memory); fields c, c+1 of those lanes
@@ -170,7 +181,7 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
  * cycle when consecutive ones go to one cache line, one when they alternate between two
  * lines (the rows written alternately ran 1.6-2x slower on this project's Xeon; 8 of the 16
  * registers hold lane l+1's pieces meanwhile, no spills, checked with objdump). */
-static inline __attribute__((always_inline)) void kernel_gather_block(const float *block, double *out) {
+static inline __attribute__((always_inline)) void kernel_gather_block_to(const float *block, double *out, int streaming) {
     for (int l = 0; l < 8; l += 2) {
         kernel_double2 next[8];
         for (int c = 0; c < 16; c += 2) {
@@ -179,13 +190,33 @@ static inline __attribute__((always_inline)) void kernel_gather_block(const floa
             __builtin_memcpy(&fb, block + 8 * (c + 1) + l, sizeof fb);
             const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);
             const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);
-            const kernel_double2 row = __builtin_shufflevector(a, b, 0, 2);
             next[c / 2] = __builtin_shufflevector(a, b, 1, 3);
-            __builtin_memcpy((char *)out + sizeof *out * (16 * l + c), &row, sizeof row);
+            kernel_store_piece(out + 16 * l + c, __builtin_shufflevector(a, b, 0, 2), streaming);
         }
         for (int c = 0; c < 16; c += 2)
-            __builtin_memcpy((char *)out + sizeof *out * (16 * (l + 1) + c), &next[c / 2], sizeof next[0]);
+            kernel_store_piece(out + 16 * (l + 1) + c, next[c / 2], streaming);
     }
+}
+
+/* The block through the cache (ordinary stores). */
+static inline __attribute__((always_inline)) void kernel_gather_block(const float *block, double *out) {
+    kernel_gather_block_to(block, out, 0);
+}
+
+/* The block with non-temporal stores (x86; ordinary stores elsewhere): for destinations
+ * far larger than L2, which would only pass through the caches. The pieces go out in
+ * address order, so the write-combining buffers fill whole lines. `out` 16-byte aligned.
+ * Call kernel_stream_fence() after the last block. */
+static inline __attribute__((always_inline)) void kernel_gather_block_streaming(const float *block, double *out) {
+    kernel_gather_block_to(block, out, 1);
+}
+
+/* Orders the non-temporal stores before any later store (x86 `sfence`), so that a thread
+ * handed the destination afterwards (by a release) sees them: they are weakly ordered. */
+static inline __attribute__((always_inline)) void kernel_stream_fence(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();
+#endif
 }
 
 #endif
