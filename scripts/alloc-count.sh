@@ -2,8 +2,8 @@
 # Counts heap allocations per steady-state frame with valgrind: runs `bench profile` for F
 # and 2F frames and divides the difference of the two totals by F, so that set-up
 # allocations cancel. Covers the fast path on every built-in scenario (the list comes from
-# `bench run --list`), the dense layouts' writers (uniform, spin and keyframe lanes), and
-# every frame reader in every layout. Exits 1 when a frame allocates.
+# `bench run --list`), frames split across threads, the dense layouts' writers (uniform,
+# spin and keyframe lanes), and every frame reader in every layout. Exits 1 when a frame allocates.
 #
 #   scripts/alloc-count.sh [SCENARIO ...]      (default: every built-in scenario)
 set -euo pipefail
@@ -31,6 +31,8 @@ check() {  # check SCENARIO IMPL LAYOUT
     [ "$per" -eq 0 ] || status=1
 }
 for s in "${scenarios[@]}"; do check "$s" simd blocks; done
+# Frames split across the animator's worker threads (simd-parallel splits every frame).
+for s in linear keyframes-own; do check "$s" simd-parallel blocks; done
 for layout in float4x4 caTransform3D; do
     for s in linear rotate3d-spin keyframes-own; do check "$s" simd "$layout"; done
 done

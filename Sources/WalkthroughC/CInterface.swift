@@ -63,7 +63,10 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
                     to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
     }
-    let handle = WalkthroughHandle(WalkthroughAnimator(walkthrough), messages: messages)
+    var animator = WalkthroughAnimator(walkthrough)
+    // Threads now, so that no bww_evaluate allocates (a refused thread means fewer parts).
+    if animator.canSplitFrames { animator.startWorkers() }
+    let handle = WalkthroughHandle(animator, messages: messages)
     out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     return BWW_OK
 }

@@ -7,7 +7,8 @@
  *     subviews, unknown layouts, short buffers, non-finite scroll positions, more than
  *     BWW_MAX_MESSAGES distinct failures) with every allocation failing: the call returns
  *     its status, bww_error_message gives its usual text, and no allocation was even tried;
- *     nor by bww_evaluate, bww_evaluate_into and the reads that succeed;
+ *     nor by bww_evaluate, bww_evaluate_into and the reads that succeed, frames split
+ *     across the handle's worker threads included;
  * (b) bww_create with every allocation of at least BIG bytes failing: a file whose counts
  *     ask for more (BWW_MAX_SUBVIEWS subviews, 224 MiB while reading it; 262144 subviews,
  *     whose frame is past BIG; a text longer than BIG; 65536 subviews on a staggered
@@ -280,6 +281,47 @@ static int succeeding_calls_child(int unused) {
     return failed;
 }
 
+/* Frames split across the handle's worker threads (70,003 subviews), with every allocation
+ * failing: the header's Memory says bww_create starts the workers and frames allocate
+ * nothing. */
+static int split_frames_child(int unused) {
+    (void)unused;
+    enum { SUBVIEWS = 70003 };
+    char json[160], message[256];
+    snprintf(json, sizeof json, "{\"width\": 100, \"pages\": [{\"animateAlpha\": true, \"speed\": [1, 1], \"subviewCount\": %d}]}",
+             SUBVIEWS);
+    bww_walkthrough *w = NULL;
+    size_t bytes = 0;
+    if (bww_create(json, strlen(json), &w, message, sizeof message) != BWW_OK ||
+        bww_frame_size(w, BWW_LAYOUT_FLOAT4X4, &bytes, NULL) != BWW_OK) {
+        fprintf(stderr, "  split frames: bww_create or bww_frame_size failed: %s\n", message);
+        return 1;
+    }
+    double *matrices = malloc(sizeof(double) * 16 * SUBVIEWS);
+    void *into = malloc(bytes);
+    if (!matrices || !into) return 1;
+    attempts = 0;
+    mode = FAIL_ALL;
+    bww_status s[4];
+    s[0] = bww_evaluate(w, 20);
+    s[1] = bww_evaluate(w, 45);
+    s[2] = bww_evaluate_into(w, 70, BWW_LAYOUT_FLOAT4X4, into, bytes);
+    s[3] = bww_gather(w, 0, matrices, 16 * (size_t)SUBVIEWS);
+    long tried = attempts;
+    mode = PASS;
+    /* Every subview moves alike: the last (in the partial last block) equals the first. */
+    int failed = tried != 0 || memcmp(matrices, matrices + 16 * (SUBVIEWS - 1), sizeof(double) * 16) != 0 ||
+                 matrices[12] == 0;
+    for (int i = 0; i < 4; i++) failed |= s[i] != BWW_OK;
+    if (failed)
+        fprintf(stderr, "  split frames, every allocation failing: %ld allocations tried, statuses %d %d %d %d, m41 %g and %g\n",
+                tried, s[0], s[1], s[2], s[3], matrices[12], matrices[16 * (SUBVIEWS - 1) + 12]);
+    free(matrices);
+    free(into);
+    bww_destroy(w);
+    return failed;
+}
+
 /* ---- (b) bww_create, big allocations failing ---- */
 
 struct big_file {
@@ -345,6 +387,7 @@ int main(void) {
     printf("allocation_failure: %d of %d failing calls return their status and message with every allocation failing\n",
            passed, FAILING_CALL_COUNT + 1);
     in_child("bww_evaluate, bww_evaluate_into and the reads", succeeding_calls_child, 0);
+    in_child("frames split across the worker threads", split_frames_child, 0);
     for (int i = 0; i < BIG_FILE_COUNT; i++) in_child(big_files[i].name, big_file_child, i);
     return check_report("allocation_failure");
 }

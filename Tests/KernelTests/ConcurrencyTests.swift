@@ -56,6 +56,33 @@ import Testing
         #expect(try Self.frames(&split) == (try Self.frames(&reference)))
     }
 
+    /// Copies of an animator whose frames split share its worker threads until they
+    /// update: each copy then starts threads of its own, so copies updating at once on
+    /// different threads never hand parts to one pool together.
+    @Test func copiesOfASplittingAnimatorUpdateAtOnce() async throws {
+        var reference = WalkthroughAnimator(try Self.walkthrough())
+        reference.threads = 1
+        try reference.update(scroll: 10)  // pages outside the window keep this frame's values
+        let expected = try Self.frames(&reference)
+        var original = WalkthroughAnimator(try Self.walkthrough())
+        (original.threads, original.parallelThreshold) = (3, 0)
+        try original.update(scroll: 10)  // starts its workers, which the copies share
+        let results = try await withThrowingTaskGroup(of: [[Double]].self) { group in
+            for _ in 0..<6 {
+                group.addTask { [original] in
+                    var copy = original
+                    return try Self.frames(&copy)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 6)
+        for (i, result) in results.enumerated() {
+            let same = result == expected  // (not the arrays themselves in the message)
+            #expect(same, "copy \(i)")
+        }
+    }
+
     @Test func runsAreDeterministic() throws {
         var a = WalkthroughAnimator(try Self.walkthrough()), b = WalkthroughAnimator(try Self.walkthrough())
         #expect(try Self.frames(&a) == (try Self.frames(&b)))

@@ -40,8 +40,10 @@
  * not (a failure records its message under a lock of the handle). bww_evaluate and
  * bww_destroy need the handle to themselves: no other call on it may overlap them (guard
  * them with your own lock if several threads share it). Different handles are independent.
- * bww_evaluate may use worker threads of its own for large frames; it returns only when
- * they are done.
+ * bww_evaluate splits frames of at least 65,536 animated subviews across worker threads
+ * of the handle's own, one fewer than the online processors: bww_create starts them (for
+ * a walkthrough with such frames), they wait between frames, and bww_destroy ends them.
+ * bww_evaluate returns only when they are done.
  *
  * Errors. Every function that can fail returns a bww_status; BWW_OK is 0. Nothing crashes
  * on bad input: null pointers, short buffers, bad JSON, out-of-range indices, too long
@@ -69,10 +71,10 @@
  * between can still run out. Every other allocation comes from the Swift runtime, which
  * ends the process when one fails: bww_create's small allocations (while parsing, a few
  * times the text's length in all; the handle; a few words a page; while building the
- * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it),
- * and the worker threads bww_evaluate and bww_evaluate_into start for frames of at least
- * 65,536 animated subviews (see Threads).
- * Frames below that size, the reads and every failing call on a handle allocate nothing.
+ * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it).
+ * The worker threads (see Threads) are started by bww_create; a thread the system refuses
+ * leaves the frames split into fewer parts, down to none. Frames (bww_evaluate,
+ * bww_evaluate_into), the reads and every failing call on a handle allocate nothing.
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
  * Animation field order (m11 m12 m13 m14 m21 … m44), ready for CATransform3D.
@@ -96,7 +98,7 @@ extern "C" {
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
 #define BWW_VERSION_MINOR 1
-#define BWW_VERSION_PATCH 0
+#define BWW_VERSION_PATCH 1
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8

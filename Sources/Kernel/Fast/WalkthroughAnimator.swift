@@ -1,10 +1,9 @@
-import Dispatch
-
 /// The fast path for a whole walkthrough: evaluates frames into a reused `FrameBuffer`.
 ///
 /// `update(scroll:)` is what an app calls from `scrollViewDidScroll`: it computes every
 /// page's offset, animates the pages in the `−2 < o < 2` window and leaves the others as
-/// they were. Steady-state frames allocate nothing (single-threaded; see `parallelThreshold`).
+/// they were. Steady-state frames allocate nothing, split ones included (the first frame
+/// split across threads starts the workers; see `parallelThreshold`).
 ///
 /// It is the package's one frame driver: the page kernel it calls per animated page is
 /// the SIMD kernel for apps, and the benchmark's anchors for the benchmark (`PageKernel`).
@@ -29,6 +28,9 @@ public struct WalkthroughAnimator: Sendable {
     public var parallelThreshold = WalkthroughAnimator.defaultParallelThreshold
     /// Worker count for the split; 1 disables it. Defaults to the online processors.
     public var threads = onlineProcessorCount()
+    /// The threads of split frames: started by the first such frame (`workers(for:)`), or by
+    /// `startWorkers()`, and parked between frames.
+    private var workers: WorkerPool?
     /// Computes each animated page's blocks.
     package let kernel: any PageKernel
     /// Whether `kernel` is the SIMD kernel, which is then called directly, not through
@@ -66,8 +68,9 @@ public struct WalkthroughAnimator: Sendable {
     /// - Throws: a non-finite `x` (nothing is changed then).
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
         let work = try advance(to: x)
+        let split = workers(for: work)
         frame.makeUnique()
-        render(into: frame.storage.base, geometry: frame.geometry, work: work)
+        render(into: frame.storage.base, geometry: frame.geometry, split: split)
     }
 
     /// The frame at scroll position `x`, written straight into memory the caller owns (for
@@ -92,7 +95,10 @@ public struct WalkthroughAnimator: Sendable {
         }
         let work = try advance(to: x)
         guard needed > 0, let base = destination.baseAddress else { return }
-        render(into: base, geometry: geometry, work: work)
+        // Not as render's argument: the call holds a copy of self (and of the pool) while
+        // its arguments are evaluated, so the pool never looked unique and was made anew.
+        let split = workers(for: work)
+        render(into: base, geometry: geometry, split: split)
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns the
@@ -123,10 +129,38 @@ public struct WalkthroughAnimator: Sendable {
         return work
     }
 
-    /// Runs the kernel over every page in the window, on one core or split.
-    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
-        if threads > 1 && work >= parallelThreshold {
-            evaluateInParallel(base, geometry)
+    /// The workers to split a frame of `work` subviews in the window across, or nil to
+    /// run it on this thread. Starts them the first time, and again after `threads`
+    /// changed or in a copy of this animator (two copies may update at once on two threads;
+    /// a pool runs one frame at a time).
+    private mutating func workers(for work: Int) -> WorkerPool? {
+        guard threads > 1 && work >= parallelThreshold else { return nil }
+        startWorkers()
+        return workers
+    }
+
+    /// Starts the threads that split frames use (`threads` − 1 of them), unless this
+    /// animator has them already: the C interface calls it when it makes a handle whose
+    /// frames can be split, so that no `bww_evaluate` allocates.
+    package mutating func startWorkers() {
+        if workers?.wanted != threads || !isKnownUniquelyReferenced(&workers) {
+            workers = WorkerPool(threads: threads)
+        }
+    }
+
+    /// Whether some frame of this walkthrough reaches `parallelThreshold` with `threads` > 1:
+    /// some 4 neighbouring pages (the most the window `−2 < o < 2` holds) have that many
+    /// subviews between them.
+    package var canSplitFrames: Bool {
+        guard threads > 1 else { return false }
+        let counts = plan.pages.map(\.count)
+        return counts.indices.contains { i in counts[i ..< min(i + 4, counts.count)].reduce(0, +) >= parallelThreshold }
+    }
+
+    /// Runs the kernel over every page in the window, on this thread or split across `split`.
+    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, split: WorkerPool?) {
+        if let split {
+            evaluateInParallel(base, geometry, split)
             return
         }
         // The per-page arrays through their buffers, once a frame: no bounds check, no
@@ -226,24 +260,47 @@ public struct WalkthroughAnimator: Sendable {
         }
     }
 
-    /// Splits every animated page into `threads` runs of blocks and runs them all at once.
-    /// The animated pages are one run of indices (a page's offset falls as its index
-    /// rises), found without an array: this path allocated one every frame.
-    private func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry) {
-        let parts = threads
+    /// Splits every animated page into `partsPerThread × threads` runs of blocks and runs
+    /// them on this thread and the workers (`WorkerPool.perform`): part p is the p-th run
+    /// of every animated page. The animated pages are one run of indices (a page's offset
+    /// falls as its index rises), found without an array.
+    private func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry, _ workers: WorkerPool) {
         guard let first = positions.firstIndex(where: \.animated),
               let last = positions.lastIndex(where: \.animated) else { return }
-        let this = self
-        // The workers write disjoint runs of blocks of one region, which outlives them
-        // (concurrentPerform returns when they are done): its address crosses as a number.
-        let address = UInt(bitPattern: base)
-        DispatchQueue.concurrentPerform(iterations: (last - first + 1) * parts) { n in
-            let page = first + n / parts, part = n % parts
-            guard this.positions[page].animated else { return }
-            let blocks = this.plan.pages[page].blocks
-            let range = blocks * part / parts ..< blocks * (part + 1) / parts
-            this.evaluate(page: page, offset: this.positions[page].offset, blocks: range,
-                          UnsafeMutableRawPointer(bitPattern: address)!, geometry)
+        let parts = Self.partsPerThread * (workers.workers + 1)
+        withUnsafePointer(to: self) { animator in
+            let split = SplitFrame(animator: animator, base: base, geometry: geometry, pages: first...last, parts: parts)
+            // The parts write disjoint runs of blocks of one region, which outlives them
+            // (`perform` returns when they are done).
+            withUnsafePointer(to: split) { split in
+                workers.perform(parts: parts, { context, part in
+                    let split = context.assumingMemoryBound(to: SplitFrame.self).pointee
+                    split.animator.pointee.evaluate(part: part, of: split)
+                }, split)
+            }
         }
     }
+
+    /// What every part of a split frame needs, handed to the workers by address.
+    private struct SplitFrame {
+        let animator: UnsafePointer<WalkthroughAnimator>
+        let base: UnsafeMutableRawPointer
+        let geometry: FrameGeometry
+        let pages: ClosedRange<Int>
+        let parts: Int
+    }
+
+    /// Part `part` of `split`: the part-th run of blocks of every animated page.
+    private func evaluate(part: Int, of split: SplitFrame) {
+        for page in split.pages where positions[page].animated {
+            let blocks = plan.pages[page].blocks
+            evaluate(page: page, offset: positions[page].offset,
+                     blocks: blocks * part / split.parts ..< blocks * (part + 1) / split.parts, split.base, split.geometry)
+        }
+    }
+
+    /// Parts of a split frame per thread: enough that a worker that wakes late leaves
+    /// the caller less to wait for, few enough that handing them out (a lock each) stays
+    /// far below a part's work.
+    static let partsPerThread = 4
 }

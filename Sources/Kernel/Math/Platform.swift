@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// The platform functions in one place (scalar `sin`/`cos`, processor count), so that no
-/// other file needs the platform import. The fast path does not use `sin`/`cos` per subview: it has `VectorTrig`.
+/// other file needs the platform import but `WorkerPool`, which is all threads. The fast path does not use `sin`/`cos` per subview: it has `VectorTrig`.
 @usableFromInline
 func libmSin(_ x: Double) -> Double { sin(x) }
 
