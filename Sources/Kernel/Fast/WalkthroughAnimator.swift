@@ -9,9 +9,11 @@
 /// the SIMD kernel for apps, and the benchmark's anchors for the benchmark (`PageKernel`).
 public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores. Waking the
-    /// workers costs a few µs a frame; on the 2-core development machine the split broke
-    /// even at 40–50k subviews and won 1.3–1.7× from 70k (README, "Performance"). Results
-    /// are bitwise identical either way.
+    /// workers costs a few µs a frame. On the 2-core development machine, with Dispatch's
+    /// threads the split broke even at 40–50k subviews and won 1.3–1.7× from 70k; with the
+    /// animator's own (`WorkerPool`) it breaks even at 7–10k by the fastest frames but at
+    /// 16–32k by the median ones (1.0–1.4× at 32k, shared machine), so the threshold stays
+    /// where the median frame gains clearly. Results are bitwise identical either way.
     public static let defaultParallelThreshold = 65_536
 
     /// The walkthrough laid out for the kernels; immutable, and may be shared by animators.
