@@ -10,9 +10,9 @@
  *
  * Swift runtime. The library is written in Swift. Its default build needs the Swift
  * runtime's shared libraries at run time: libswiftCore, libswift_Concurrency,
- * libswift_StringProcessing, libswift_RegexParser and libswiftGlibc, from
- * <toolchain>/usr/lib/swift/linux (the same Swift version as the build; `readelf -d`
- * lists them). To ship a program, copy them and libBWWalkthroughC.so.N into one
+ * libswift_StringProcessing, libswift_RegexParser and libswiftGlibc, and through
+ * libswift_Concurrency libdispatch, libBlocksRuntime and libswift_Builtin_float, from
+ * <toolchain>/usr/lib/swift/linux (the same Swift version as the build; `ldd` lists them). To ship a program, copy them and libBWWalkthroughC.so.N into one
  * folder and link with -Wl,-rpath,'$ORIGIN', or install a Swift runtime of that version.
  * `scripts/c-library.sh --static-runtime` builds instead a self-contained shared library
  * (about 10 MB, the runtime linked in) that needs only libc, libm, libstdc++ and
