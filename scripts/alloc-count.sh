@@ -31,8 +31,13 @@ check() {  # check SCENARIO IMPL LAYOUT
     [ "$per" -eq 0 ] || status=1
 }
 for s in "${scenarios[@]}"; do check "$s" simd blocks; done
-# Frames split across the animator's worker threads (simd-parallel splits every frame).
-for s in linear keyframes-own; do check "$s" simd-parallel blocks; done
+# Frames split across the animator's worker threads (simd-parallel splits every frame, on
+# as many threads as processors: with one, there is nothing to split).
+if [ "$(nproc)" -gt 1 ]; then
+    for s in linear keyframes-own; do check "$s" simd-parallel blocks; done
+else
+    echo "split frames: not checked, one processor"
+fi
 for layout in float4x4 caTransform3D; do
     for s in linear rotate3d-spin keyframes-own; do check "$s" simd "$layout"; done
 done

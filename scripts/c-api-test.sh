@@ -44,7 +44,9 @@ echo "signatures: the header compiles as C99 and C++11 with every function pinne
 
 build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts}.c
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
-for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure; do build "$lib" "$name"; done
+for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure forked_child; do
+    build "$lib" "$name"
+done
 "$out/message_lifetime"
 "$out/shared_handle"
 "$out/alpha_cost"
@@ -53,6 +55,7 @@ SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
 (ulimit -v 400000 && "$out/out_of_memory")
 # Its cases run in child processes and report a crash as a failure; no Swift backtraces.
 SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
+"$out/forked_child"
 
 # The README's example, built through pkg-config in another folder and run from a third.
 mkdir "$out/app"

@@ -162,7 +162,8 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
 
 
 /* A 16-byte piece at `p`: an ordinary store at any alignment, or with `streaming` on x86
- * a non-temporal one (movntpd; `p` then 16-byte aligned). */
+ * a non-temporal one (movntps, which clang picks for the same bytes; `p` then 16-byte
+ * aligned). */
 static inline __attribute__((always_inline)) void kernel_store_piece(double *p, kernel_double2 v, int streaming) {
 #if defined(__x86_64__) || defined(__i386__)
     if (streaming) { __builtin_nontemporal_store(v, (kernel_double2 *)p); return; }

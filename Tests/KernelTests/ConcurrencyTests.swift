@@ -56,9 +56,9 @@ import Testing
         #expect(try Self.frames(&split) == (try Self.frames(&reference)))
     }
 
-    /// Copies of an animator whose frames split share its worker threads until they
-    /// update: each copy then starts threads of its own, so copies updating at once on
-    /// different threads never hand parts to one pool together.
+    /// Copies of an animator whose frames split share its worker threads: copies updating
+    /// at once on different threads take turns with the pool, a copy that finds it busy
+    /// running its frame alone, and all give the sequential frames.
     @Test func copiesOfASplittingAnimatorUpdateAtOnce() async throws {
         var reference = WalkthroughAnimator(try Self.walkthrough())
         reference.threads = 1

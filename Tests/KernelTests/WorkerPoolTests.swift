@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import Kernel
 import Testing
 
@@ -38,6 +43,71 @@ import Testing
             }, UnsafeRawPointer(order))
         }
         #expect(order == [0, 1, 2, 3, 4])
+    }
+
+    /// Two threads performing on one pool at once (copies of an animator share theirs):
+    /// one has the workers, the other runs its parts alone; every part of each runs once.
+    /// The callers are threads of their own (not Dispatch's, which ran both blocks on one
+    /// thread here), and their parts spin a little so that they overlap.
+    @Test func twoCallersAtOnce() {
+        let pool = WorkerPool(threads: 3)
+        let perCaller = Caller.parts * Caller.rounds
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * perCaller)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        // What each thread reads, fixed before it starts.
+        let callers = UnsafeMutableBufferPointer<Caller>.allocate(capacity: 2)
+        defer { callers.deallocate() }
+        for i in 0..<2 { (callers.baseAddress! + i).initialize(to: Caller(pool: pool, counts: counts.baseAddress! + i * perCaller)) }
+        let threads = (0..<2).map { Caller.start(callers.baseAddress! + $0) }
+        threads.forEach(Caller.join)
+        (callers.baseAddress!).deinitialize(count: 2)
+        if let slot = counts.firstIndex(where: { $0 != 1 }) {
+            Issue.record("caller \(slot / perCaller) round \(slot % perCaller / Caller.parts) part \(slot % Caller.parts): ran \(counts[slot]) times")
+        }
+    }
+
+    /// What a caller thread of `twoCallersAtOnce` does: `rounds` jobs of `parts` parts on
+    /// `pool`, each counting into its own slots of `counts`.
+    struct Caller {
+        static let parts = 12, rounds = 1_000
+        let pool: WorkerPool
+        let counts: UnsafeMutablePointer<Int>
+
+        static let spinAndCount: WorkerPool.Job = { context, part in
+            var x = Double(part)
+            for _ in 0..<500 { x = x * 0.999 + 1 }  // a few µs
+            UnsafeMutablePointer(mutating: context.assumingMemoryBound(to: Int.self))[part] += x > 0 ? 1 : 2
+        }
+
+        static func run(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+            let me = raw!.assumingMemoryBound(to: Caller.self).pointee
+            for round in 0..<rounds {
+                me.pool.perform(parts: parts, spinAndCount, UnsafeRawPointer(me.counts + round * parts))
+            }
+            return nil
+        }
+
+        #if canImport(Glibc) && os(Linux)
+        typealias Thread = pthread_t  // an integer
+        #else
+        typealias Thread = pthread_t?  // a pointer
+        #endif
+
+        static func start(_ caller: UnsafeMutablePointer<Caller>) -> Thread {
+            var thread = Thread()
+            let status = pthread_create(&thread, nil, { Caller.run($0) }, caller)
+            precondition(status == 0, "pthread_create: \(status)")
+            return thread
+        }
+
+        static func join(_ thread: Thread) {
+            #if canImport(Glibc) && os(Linux)
+            pthread_join(thread, nil)
+            #else
+            if let thread { pthread_join(thread, nil) }
+            #endif
+        }
     }
 
     /// Pools made and dropped one after another: `deinit` stops and joins the workers (a

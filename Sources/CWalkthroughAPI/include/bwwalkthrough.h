@@ -43,7 +43,10 @@
  * bww_evaluate splits frames of at least 65,536 animated subviews across worker threads
  * of the handle's own, one fewer than the online processors: bww_create starts them (for
  * a walkthrough with such frames), they wait between frames, and bww_destroy ends them.
- * bww_evaluate returns only when they are done.
+ * bww_evaluate returns only when they are done. They run with asynchronous signals
+ * blocked (faults such as SIGSEGV are not). In a child of fork, which has none of them, a
+ * handle made before the fork computes its frames on the calling thread and
+ * bww_destroy leaves the workers' memory unfreed.
  *
  * Errors. Every function that can fail returns a bww_status; BWW_OK is 0. Nothing crashes
  * on bad input: null pointers, short buffers, bad JSON, out-of-range indices, too long

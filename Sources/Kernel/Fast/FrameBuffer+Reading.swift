@@ -39,17 +39,24 @@ extension FrameBuffer {
         withExtendedLifetime(storage) { FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out)) }
     }
 
-    /// Page `page` as 16 Doubles per subview (see `gather(page:into:)`).
+    /// Page `page` as 16 Doubles per subview (see `gather(page:into:)`), in a new array,
+    /// written through the cache whatever its size.
     /// - Throws: a page out of range.
     public func gathered(page: Int) throws(WalkthroughError) -> [Double] {
         guard pages.indices.contains(page) else {
             throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
         }
-        var result = [Double](repeating: 0, count: 16 * pages[page].count)
-        try result.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in
-            try gather(page: page, into: buffer)
+        // Written once, through the cache (the caller reads it next): no zero fill first,
+        // and no non-temporal stores.
+        let count = 16 * pages[page].count
+        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0, let out = buffer.baseAddress {
+                withExtendedLifetime(storage) {
+                    FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), mayStream: false)
+                }
+            }
+            initialized = count
         }
-        return result
     }
 
     /// Calls `body` with page `page`'s blocks (layout `blocks` only): `paddedCount / 8`

@@ -5,14 +5,16 @@ import KernelTarget
 /// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
 /// 16 Floats at a time; from `caTransform3D` they copy.
 package enum FrameReader {
-    /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
-    static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer) {
+    /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`; `mayStream`
+    /// false keeps the values in cache for a caller about to read them (`gathered`).
+    static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
+                       mayStream: Bool = true) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         switch view.layout {
         case .blocks:
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
-            if streams(into: out, bytes: count &* 128) {
+            if mayStream && streams(into: out, bytes: count &* 128) {
                 for b in 0..<blocks {
                     kernel_gather_block_streaming(
                         (source + b &* blockBytes).assumingMemoryBound(to: Float.self),

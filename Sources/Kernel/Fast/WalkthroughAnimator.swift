@@ -97,10 +97,7 @@ public struct WalkthroughAnimator: Sendable {
         }
         let work = try advance(to: x)
         guard needed > 0, let base = destination.baseAddress else { return }
-        // Not as render's argument: the call holds a copy of self (and of the pool) while
-        // its arguments are evaluated, so the pool never looked unique and was made anew.
-        let split = workers(for: work)
-        render(into: base, geometry: geometry, split: split)
+        render(into: base, geometry: geometry, split: workers(for: work))
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns the
@@ -133,8 +130,8 @@ public struct WalkthroughAnimator: Sendable {
 
     /// The workers to split a frame of `work` subviews in the window across, or nil to
     /// run it on this thread. Starts them the first time, and again after `threads`
-    /// changed or in a copy of this animator (two copies may update at once on two threads;
-    /// a pool runs one frame at a time).
+    /// changed. Copies of this animator share them (a copy that finds them busy with
+    /// another copy's frame runs its own alone: `WorkerPool.perform`).
     private mutating func workers(for work: Int) -> WorkerPool? {
         guard threads > 1 && work >= parallelThreshold else { return nil }
         startWorkers()
@@ -145,18 +142,16 @@ public struct WalkthroughAnimator: Sendable {
     /// animator has them already: the C interface calls it when it makes a handle whose
     /// frames can be split, so that no `bww_evaluate` allocates.
     package mutating func startWorkers() {
-        if workers?.wanted != threads || !isKnownUniquelyReferenced(&workers) {
-            workers = WorkerPool(threads: threads)
-        }
+        if workers?.wanted != threads { workers = WorkerPool(threads: threads) }
     }
 
-    /// Whether some frame of this walkthrough reaches `parallelThreshold` with `threads` > 1:
-    /// some 4 neighbouring pages (the most the window `−2 < o < 2` holds) have that many
-    /// subviews between them.
+    /// Whether some frame of this walkthrough may reach `parallelThreshold` with `threads` >
+    /// 1: some 5 neighbouring pages have that many subviews between them. The window
+    /// `−2 < o < 2` holds 4 pages, and a fifth when rounding puts an offset just inside.
     package var canSplitFrames: Bool {
         guard threads > 1 else { return false }
         let counts = plan.pages.map(\.count)
-        return counts.indices.contains { i in counts[i ..< min(i + 4, counts.count)].reduce(0, +) >= parallelThreshold }
+        return counts.indices.contains { i in counts[i ..< min(i + 5, counts.count)].reduce(0, +) >= parallelThreshold }
     }
 
     /// Runs the kernel over every page in the window, on this thread or split across `split`.

@@ -16,12 +16,15 @@ import Musl
 /// a worker that is still waking up (10 µs and more on a busy machine), only for those in
 /// the middle of a part. The job and the parts are handed out under one mutex, so what a
 /// worker wrote is visible to the caller after `perform`, and what the caller wrote before
-/// it to the workers. One `perform` at a time: an animator holds its pool uniquely and runs
-/// it from `update`, which has the animator to itself. Where threads cannot be started (a
-/// failed `pthread_create`, or a platform without POSIX threads), the pool has fewer
-/// workers, down to none: the caller alone.
+/// it to the workers. Copies of an animator share its pool: a `perform` that finds the
+/// pool busy with another copy's frame runs its parts on its own thread. Where threads
+/// cannot be started (a failed `pthread_create`, or a platform without POSIX threads), the
+/// pool has fewer workers, down to none: the caller alone. In a child of `fork`, which has
+/// none of the workers, the caller runs every part, and the pool is left to leak at the end
+/// rather than wait for workers that do not exist there.
 final class WorkerPool: @unchecked Sendable {
-    // Sendable: the state is read and written under its mutex only.
+    // Sendable: the state is read and written under its mutex only, and `busy` keeps a
+    // second caller out of a job in progress.
 
     /// A job: a function of a context and a part number. A C function pointer and a
     /// pointer, not a closure: a closure's context escaping to the workers was allocated
@@ -54,11 +57,15 @@ final class WorkerPool: @unchecked Sendable {
         var open = false
         /// Workers inside the job.
         var active = 0
+        /// Whether a caller is running a job (another runs its parts alone meanwhile).
+        var busy = false
         var stopping = false
     }
 
     private let shared: UnsafeMutablePointer<Shared>
     private var threads: [pthread_t] = []
+    /// The process that started the workers: a child of `fork` has none of them.
+    private let owner = getpid()
 
     /// A pool of `threads - 1` workers (fewer if the system refuses threads).
     init(threads wanted: Int) {
@@ -70,16 +77,23 @@ final class WorkerPool: @unchecked Sendable {
         pthread_cond_init(&shared.pointee.posted, nil)
         pthread_cond_init(&shared.pointee.ended, nil)
         threads.reserveCapacity(count)
+        // The workers start with asynchronous signals blocked, so that a signal meant for
+        // the process is not handled on a thread of ours; faults still reach their handlers.
+        var blocked = sigset_t(), previous = sigset_t()
+        sigfillset(&blocked)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] { sigdelset(&blocked, fault) }
+        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
         for _ in 0..<count {
             guard let thread = Self.startThread(shared) else { break }
             threads.append(thread)
         }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
         workers = threads.count
     }
 
     /// A worker thread on `shared`, or nil when the system refuses one.
     private static func startThread(_ shared: UnsafeMutablePointer<Shared>) -> pthread_t? {
-        #if canImport(Glibc)
+        #if canImport(Glibc) && os(Linux)
         var thread = pthread_t()  // an integer
         guard pthread_create(&thread, nil, { WorkerPool.work($0) }, shared) == 0 else { return nil }
         return thread
@@ -121,11 +135,17 @@ final class WorkerPool: @unchecked Sendable {
     /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
     /// workers that join in time; returns when all have returned.
     func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        guard workers > 0 && parts > 1 else {
+        guard workers > 0 && parts > 1 && getpid() == owner else {
             for part in 0..<parts { job(context, part) }
             return
         }
         pthread_mutex_lock(&shared.pointee.mutex)
+        guard !shared.pointee.busy else {
+            pthread_mutex_unlock(&shared.pointee.mutex)
+            for part in 0..<parts { job(context, part) }
+            return
+        }
+        shared.pointee.busy = true
         (shared.pointee.job, shared.pointee.context) = (job, context)
         (shared.pointee.count, shared.pointee.next, shared.pointee.open) = (parts, 0, true)
         shared.pointee.generation &+= 1
@@ -142,10 +162,14 @@ final class WorkerPool: @unchecked Sendable {
             pthread_cond_wait(&shared.pointee.ended, &shared.pointee.mutex)
         }
         (shared.pointee.job, shared.pointee.context) = (nil, nil)
+        shared.pointee.busy = false
         pthread_mutex_unlock(&shared.pointee.mutex)
     }
 
     deinit {
+        // In a child of fork the workers are gone but still counted as waiting on `posted`,
+        // whose destruction would then wait for ever: leave it all as it is.
+        guard getpid() == owner else { return }
         pthread_mutex_lock(&shared.pointee.mutex)
         shared.pointee.stopping = true
         pthread_cond_broadcast(&shared.pointee.posted)
