@@ -12,8 +12,9 @@
  * runtime's shared libraries at run time: libswiftCore, libswift_Concurrency,
  * libswift_StringProcessing, libswift_RegexParser and libswiftGlibc, and through
  * libswift_Concurrency libdispatch, libBlocksRuntime and libswift_Builtin_float, from
- * <toolchain>/usr/lib/swift/linux (the same Swift version as the build; `ldd` lists them). To ship a program, copy them and libBWWalkthroughC.so.N into one
- * folder and link with -Wl,-rpath,'$ORIGIN', or install a Swift runtime of that version.
+ * <toolchain>/usr/lib/swift/linux (the same Swift version as the build; `ldd` lists
+ * them). To ship a program, copy them and libBWWalkthroughC.so.N into one folder and link
+ * with -Wl,-rpath,'$ORIGIN', or install a Swift runtime of that version.
  * `scripts/c-library.sh --static-runtime` builds instead a self-contained shared library
  * (about 10 MB, the runtime linked in) that needs only libc, libm, libstdc++ and
  * libgcc_s; do not load it into a process that runs other Swift code, which would then

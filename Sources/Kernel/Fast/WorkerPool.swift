@@ -13,8 +13,9 @@ import Musl
 ///
 /// `perform(parts:)` hands out parts one at a time to the calling thread and to whichever
 /// workers wake in time, and returns when every part is done: the caller does not wait for
-/// a worker that is still waking up (10 µs and more on a busy machine), only for those in
-/// the middle of a part. The job and the parts are handed out under one mutex, so what a
+/// a worker that is still waking up, only for those in the middle of a part. (With one
+/// part a thread, assigned, a 1k-subview frame split on 2 threads took 10 µs more than on
+/// one, the wait for the worker to wake; handed out, 0.5–3.4 µs.) The job and the parts are handed out under one mutex, so what a
 /// worker wrote is visible to the caller after `perform`, and what the caller wrote before
 /// it to the workers. Copies of an animator share its pool: a `perform` that finds the
 /// pool busy with another copy's frame runs its parts on its own thread. Where threads
