@@ -15,14 +15,16 @@ import Musl
 /// workers wake in time, and returns when every part is done: the caller does not wait for
 /// a worker that is still waking up, only for those in the middle of a part. (With one
 /// part a thread, assigned, a 1k-subview frame split on 2 threads took 10 µs more than on
-/// one, the wait for the worker to wake; handed out, 0.5–3.4 µs.) The job and the parts are handed out under one mutex, so what a
-/// worker wrote is visible to the caller after `perform`, and what the caller wrote before
-/// it to the workers. Copies of an animator share its pool: a `perform` that finds the
-/// pool busy with another copy's frame runs its parts on its own thread. Where threads
-/// cannot be started (a failed `pthread_create`, or a platform without POSIX threads), the
-/// pool has fewer workers, down to none: the caller alone. In a child of `fork`, which has
-/// none of the workers, the caller runs every part, and the pool is left to leak at the end
-/// rather than wait for workers that do not exist there.
+/// one, the wait for the worker to wake; handed out, 0.5–3.4 µs.)
+///
+/// The job and the parts are handed out under one mutex, so what a worker wrote is visible
+/// to the caller after `perform`, and what the caller wrote before it to the workers.
+/// Copies of an animator share its pool: a `perform` that finds the pool busy with another
+/// copy's frame runs its parts on its own thread. Where threads cannot be started (a
+/// failed `pthread_create`, or a platform without POSIX threads), the pool has fewer
+/// workers, down to none: the caller alone. In a child of `fork`, which has none of the
+/// workers, the caller runs every part, and the pool is left to leak at the end rather
+/// than wait for workers that do not exist there.
 final class WorkerPool: @unchecked Sendable {
     // Sendable: the state is read and written under its mutex only, and `busy` keeps a
     // second caller out of a job in progress.
