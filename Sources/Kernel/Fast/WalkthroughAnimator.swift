@@ -30,7 +30,7 @@ public struct WalkthroughAnimator: Sendable {
     public var parallelThreshold = WalkthroughAnimator.defaultParallelThreshold
     /// Worker count for the split; 1 disables it. Defaults to the online processors.
     public var threads = onlineProcessorCount()
-    /// The threads of split frames: started by the first such frame (`workers(for:)`), or by
+    /// The threads of split frames: started by the first such frame (`advance`), or by
     /// `startWorkers()`, and parked between frames.
     private var workers: WorkerPool?
     /// Computes each animated page's blocks.
@@ -70,9 +70,8 @@ public struct WalkthroughAnimator: Sendable {
     /// - Throws: a non-finite `x` (nothing is changed then).
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
         let work = try advance(to: x)
-        let split = workers(for: work)
         frame.makeUnique()
-        render(into: frame.storage.base, geometry: frame.geometry, split: split)
+        render(into: frame.storage.base, geometry: frame.geometry, work: work)
     }
 
     /// The frame at scroll position `x`, written straight into memory the caller owns (for
@@ -97,11 +96,11 @@ public struct WalkthroughAnimator: Sendable {
         }
         let work = try advance(to: x)
         guard needed > 0, let base = destination.baseAddress else { return }
-        render(into: base, geometry: geometry, split: workers(for: work))
+        render(into: base, geometry: geometry, work: work)
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns the
-    /// subviews in the window.
+    /// subviews in the window, after starting the workers if they split the frame.
     private mutating func advance(to x: Double) throws(WalkthroughError) -> Int {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
@@ -125,22 +124,20 @@ public struct WalkthroughAnimator: Sendable {
                 if animated { work += pages[i].count }
             }
         }
+        if splits(work) { startWorkers() }
         return work
     }
 
-    /// The workers to split a frame of `work` subviews in the window across, or nil to
-    /// run it on this thread. Starts them the first time, and again after `threads`
-    /// changed. Copies of this animator share them (a copy that finds them busy with
-    /// another copy's frame runs its own alone: `WorkerPool.perform`).
-    private mutating func workers(for work: Int) -> WorkerPool? {
-        guard threads > 1 && work >= parallelThreshold else { return nil }
-        startWorkers()
-        return workers
-    }
+    /// Whether a frame of `work` subviews in the window is split across threads.
+    @inline(__always)
+    private func splits(_ work: Int) -> Bool { threads > 1 && work >= parallelThreshold }
 
     /// Starts the threads that split frames use (`threads` − 1 of them), unless this
-    /// animator has them already: the C interface calls it when it makes a handle whose
-    /// frames can be split, so that no `bww_evaluate` allocates.
+    /// animator has them already (started by an earlier split frame, and again after
+    /// `threads` changed). Copies of this animator share them: a copy that finds them busy
+    /// with another copy's frame runs its own alone (`WorkerPool.perform`). The C interface
+    /// calls it when it makes a handle whose frames can be split, so that no `bww_evaluate`
+    /// allocates.
     package mutating func startWorkers() {
         if workers?.wanted != threads { workers = WorkerPool(threads: threads) }
     }
@@ -154,10 +151,12 @@ public struct WalkthroughAnimator: Sendable {
         return counts.indices.contains { i in counts[i ..< min(i + 5, counts.count)].reduce(0, +) >= parallelThreshold }
     }
 
-    /// Runs the kernel over every page in the window, on this thread or split across `split`.
-    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, split: WorkerPool?) {
-        if let split {
-            evaluateInParallel(base, geometry, split)
+    /// Runs the kernel over every page in the window, on this thread or split (the pool
+    /// started by `advance`). The split is tested here, not returned as an optional pool
+    /// for every frame: that cost a frame on one thread 23 instructions (callgrind).
+    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
+        if splits(work), let workers {
+            evaluateInParallel(base, geometry, workers)
             return
         }
         // The per-page arrays through their buffers, once a frame: no bounds check, no
