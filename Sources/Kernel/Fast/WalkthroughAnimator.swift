@@ -153,7 +153,7 @@ public struct WalkthroughAnimator: Sendable {
 
     /// Runs the kernel over every page in the window, on this thread or split (the pool
     /// started by `advance`). The split is tested here, not returned as an optional pool
-    /// for every frame: that cost a frame on one thread 23 instructions (callgrind).
+    /// for every frame: that cost a frame on one thread 19 instructions (callgrind).
     private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
         if splits(work), let workers {
             evaluateInParallel(base, geometry, workers)
