@@ -69,9 +69,9 @@ public struct WalkthroughAnimator: Sendable {
     /// The frame at scroll position `x`, into `frame`.
     /// - Throws: a non-finite `x` (nothing is changed then).
     public mutating func update(scroll x: Double) throws(WalkthroughError) {
-        let work = try advance(to: x)
+        let split = try advance(to: x)
         frame.makeUnique()
-        render(into: frame.storage.base, geometry: frame.geometry, work: work)
+        render(into: frame.storage.base, geometry: frame.geometry, split: split)
     }
 
     /// The frame at scroll position `x`, written straight into memory the caller owns (for
@@ -94,14 +94,14 @@ public struct WalkthroughAnimator: Sendable {
         guard destination.count >= needed else {
             throw WalkthroughError("destination of \(destination.count) bytes is too small for the frame: needs \(needed) (\(geometry.layout) layout)")
         }
-        let work = try advance(to: x)
+        let split = try advance(to: x)
         guard needed > 0, let base = destination.baseAddress else { return }
-        render(into: base, geometry: geometry, work: work)
+        render(into: base, geometry: geometry, split: split)
     }
 
-    /// The current page, the scroll position and every page's position at `x`; returns the
-    /// subviews in the window, after starting the workers if they split the frame.
-    private mutating func advance(to x: Double) throws(WalkthroughError) -> Int {
+    /// The current page, the scroll position and every page's position at `x`; returns
+    /// whether the frame is split across threads (`splits`), after starting the workers if so.
+    private mutating func advance(to x: Double) throws(WalkthroughError) -> Bool {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
         currentPage = try walkthrough.currentPage(scroll: x)
@@ -124,8 +124,9 @@ public struct WalkthroughAnimator: Sendable {
                 if animated { work += pages[i].count }
             }
         }
-        if splits(work) { startWorkers() }
-        return work
+        let split = splits(work)
+        if split { startWorkers() }
+        return split
     }
 
     /// Whether a frame of `work` subviews in the window is split across threads.
@@ -151,11 +152,11 @@ public struct WalkthroughAnimator: Sendable {
         return counts.indices.contains { i in counts[i ..< min(i + 5, counts.count)].reduce(0, +) >= parallelThreshold }
     }
 
-    /// Runs the kernel over every page in the window, on this thread or split (the pool
-    /// started by `advance`). The split is tested here, not returned as an optional pool
-    /// for every frame: that cost a frame on one thread 19 instructions (callgrind).
-    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, work: Int) {
-        if splits(work), let workers {
+    /// Runs the kernel over every page in the window, on this thread or, with `split`, on
+    /// the pool `advance` started. `advance` hands over the test's result, not the pool as
+    /// an optional: that cost a frame on one thread 19 instructions (callgrind).
+    private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, split: Bool) {
+        if split, let workers {
             evaluateInParallel(base, geometry, workers)
             return
         }

@@ -121,13 +121,7 @@ final class WorkerPool: @unchecked Sendable {
             seen = shared.pointee.generation
             guard shared.pointee.open, let job = shared.pointee.job, let context = shared.pointee.context else { continue }
             shared.pointee.active += 1
-            while shared.pointee.next < shared.pointee.count {
-                let part = shared.pointee.next
-                shared.pointee.next += 1
-                pthread_mutex_unlock(&shared.pointee.mutex)
-                job(context, part)
-                pthread_mutex_lock(&shared.pointee.mutex)
-            }
+            takeParts(shared, job, context)
             shared.pointee.active -= 1
             if shared.pointee.active == 0 { pthread_cond_signal(&shared.pointee.ended) }
         }
@@ -135,31 +129,33 @@ final class WorkerPool: @unchecked Sendable {
         return nil
     }
 
-    /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
-    /// workers that join in time; returns when all have returned.
-    func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        guard workers > 0 && parts > 1 && getpid() == owner else {
-            for part in 0..<parts { job(context, part) }
-            return
-        }
-        pthread_mutex_lock(&shared.pointee.mutex)
-        guard !shared.pointee.busy else {
-            pthread_mutex_unlock(&shared.pointee.mutex)
-            for part in 0..<parts { job(context, part) }
-            return
-        }
-        shared.pointee.busy = true
-        (shared.pointee.job, shared.pointee.context) = (job, context)
-        (shared.pointee.count, shared.pointee.next, shared.pointee.open) = (parts, 0, true)
-        shared.pointee.generation &+= 1
-        pthread_cond_broadcast(&shared.pointee.posted)
-        while shared.pointee.next < parts {
+    /// Takes the job's parts one at a time until none is left, running each with the mutex
+    /// released: what the caller and every worker do. Called and returns with the mutex held.
+    private static func takeParts(_ shared: UnsafeMutablePointer<Shared>, _ job: Job, _ context: UnsafeRawPointer) {
+        while shared.pointee.next < shared.pointee.count {
             let part = shared.pointee.next
             shared.pointee.next += 1
             pthread_mutex_unlock(&shared.pointee.mutex)
             job(context, part)
             pthread_mutex_lock(&shared.pointee.mutex)
         }
+    }
+
+    /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
+    /// workers that join in time; returns when all have returned.
+    func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
+        guard workers > 0 && parts > 1 && getpid() == owner else { return Self.runAlone(parts, job, context) }
+        pthread_mutex_lock(&shared.pointee.mutex)
+        guard !shared.pointee.busy else {
+            pthread_mutex_unlock(&shared.pointee.mutex)
+            return Self.runAlone(parts, job, context)
+        }
+        shared.pointee.busy = true
+        (shared.pointee.job, shared.pointee.context) = (job, context)
+        (shared.pointee.count, shared.pointee.next, shared.pointee.open) = (parts, 0, true)
+        shared.pointee.generation &+= 1
+        pthread_cond_broadcast(&shared.pointee.posted)
+        Self.takeParts(shared, job, context)
         shared.pointee.open = false
         while shared.pointee.active > 0 {
             pthread_cond_wait(&shared.pointee.ended, &shared.pointee.mutex)
@@ -187,8 +183,11 @@ final class WorkerPool: @unchecked Sendable {
     #else
     init(threads wanted: Int) { (workers, self.wanted) = (0, wanted) }
 
-    func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
+    func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) { Self.runAlone(parts, job, context) }
+    #endif
+
+    /// Every part on the calling thread, in order: no workers, a busy pool, or a forked child.
+    private static func runAlone(_ parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
         for part in 0..<parts { job(context, part) }
     }
-    #endif
 }
