@@ -82,15 +82,16 @@ import Testing
         }
     }
 
-    /// A page whose gather is big enough to stream from `blocks` (non-temporal stores on
-    /// x86): into a 16-byte-aligned destination (streams) and one 8 bytes off (does not), both
-    /// against the subview reader, with 3 subviews past the last whole block.
-    @Test func streamingGatherHoldsTheSameValues() throws {
+    /// A page whose gather is big enough to stream from `blocks` and `float4x4` (non-temporal
+    /// stores on x86): into a 16-byte-aligned destination (streams) and one 8 bytes off (does
+    /// not), both against the subview reader, with 3 subviews past the last whole block.
+    @Test(arguments: [FrameLayout.blocks, .float4x4])
+    func streamingGatherHoldsTheSameValues(layout: FrameLayout) throws {
         let seed: UInt64 = 0x57EA
         let count = FrameReader.streamingBytes / 128 + 5_003
         var rng = SeededGenerator(seed: seed)
         let page = RandomWalkthrough.page(count: count, type: .zoom, using: &rng)
-        var animator = WalkthroughAnimator(try Walkthrough(width: 50, pages: [page]))
+        var animator = WalkthroughAnimator(try Walkthrough(width: 50, pages: [page]), layout: layout)
         try animator.update(scroll: 17.25)
         let frame = animator.frame
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * count + 8, alignment: 64)
@@ -104,7 +105,7 @@ import Testing
             let doubles = bytes.bindMemory(to: Double.self)
             try frame.gather(page: 0, into: doubles)
             for k in 0..<count where Array(doubles[16 * k ..< 16 * k + 16]) != frame.transform(page: 0, subview: k).fields {
-                Issue.record("seed \(seed) offset \(offset) subview \(k) of \(count)")
+                Issue.record("seed \(seed) \(layout) offset \(offset) subview \(k) of \(count)")
                 break
             }
         }

@@ -102,7 +102,7 @@ extern "C" {
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
 #define BWW_VERSION_MINOR 1
-#define BWW_VERSION_PATCH 1
+#define BWW_VERSION_PATCH 2
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8
@@ -207,9 +207,10 @@ bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, con
 
 /* Writes the page's transforms as 16 doubles per subview into `out`, which holds
  * `capacity` doubles (at least 16 × subview count). `out` may be NULL for a page without
- * subviews. On x86, a page of 32,768 subviews or more (4 MiB) into a 16-byte-aligned `out`
- * is written with non-temporal stores, fenced (sfence) before the return: the values go
- * to memory past the caches, as a GPU buffer wants them. */
+ * subviews. On x86, from the blocks and float4x4 layouts, a page of 32,768 subviews or
+ * more (4 MiB) into a 16-byte-aligned `out` is written with non-temporal stores, fenced
+ * (sfence) before the return: the values go to memory past the caches, as a GPU buffer
+ * wants them. */
 bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`

@@ -28,10 +28,10 @@ extension FrameBuffer {
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
     /// (`m11 m12 … m44`, `CATransform3D`'s memory layout), into `destination`, which must
-    /// hold `16 × count` values. From the `blocks` layout on x86, a page of 32,768 subviews or
-    /// more (4 MiB) into a 16-byte-aligned destination is written with non-temporal stores,
-    /// fenced before the return: the values leave the caches for memory, as a GPU buffer
-    /// wants them, and reading them back soon costs a trip to memory.
+    /// hold `16 × count` values. From the `blocks` and `float4x4` layouts on x86, a page of
+    /// 32,768 subviews or more (4 MiB) into a 16-byte-aligned destination is written with
+    /// non-temporal stores, fenced before the return: the values leave the caches for
+    /// memory, as a GPU buffer wants them, and reading them back soon costs a trip to memory.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")

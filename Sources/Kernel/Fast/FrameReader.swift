@@ -3,7 +3,7 @@ import KernelTarget
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
 /// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
-/// 16 Floats at a time; from `caTransform3D` they copy.
+/// a row of 16 Floats at a time; from `caTransform3D` they copy.
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`; `mayStream`
     /// false keeps the values in cache for a caller about to read them (`gathered`).
@@ -30,10 +30,13 @@ package enum FrameReader {
                 out.storeBytes(of: FrameView.transform(view.base, .blocks, slot, k), toByteOffset: k &* 128, as: Transform3D.self)
             }
         case .float4x4:
-            // Four Floats at a time: SIMD4's conversion is inlined (cvtps2pd), SIMD16's is a call.
-            for q in 0..<4 &* count {
-                let row = SIMD4<Double>(source.loadUnaligned(fromByteOffset: q &* 16, as: SIMD4<Float>.self))
-                out.storeBytes(of: row, toByteOffset: q &* 32, as: SIMD4<Double>.self)
+            // Rows of 16 Floats widened in C (`kernel_widen_row16`), streamed as from blocks.
+            let rows = source.assumingMemoryBound(to: Float.self), doubles = out.assumingMemoryBound(to: Double.self)
+            if mayStream && streams(into: out, bytes: count &* 128) {
+                for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 1) }
+                kernel_stream_fence()
+            } else {
+                for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 0) }
             }
         case .caTransform3D:
             out.copyMemory(from: source, byteCount: count &* 128)
@@ -56,7 +59,8 @@ package enum FrameReader {
         kernel_gather_block(block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
     }
 
-    /// A gather of at least this many bytes streams from `blocks` (`streams(into:bytes:)`).
+    /// A gather of at least this many bytes streams from `blocks` and `float4x4`
+    /// (`streams(into:bytes:)`).
     package static let streamingBytes = 4 << 20
 
     /// Whether `gather` writes `bytes` at `out` with non-temporal stores: on x86, for a
