@@ -78,7 +78,10 @@
  * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it).
  * The worker threads (see Threads) are started by bww_create; a thread the system refuses
  * leaves the frames split into fewer parts, down to none. Frames (bww_evaluate,
- * bww_evaluate_into), the reads and every failing call on a handle allocate nothing.
+ * bww_evaluate_into), the reads and every failing call on a handle allocate nothing
+ * (bww_gather's thread-specific turn word may have the C library allocate a slot for it
+ * once per thread, which glibc does past its first 32 keys: if that fails, the gather
+ * walks forward only).
  *
  * Layouts. A frame is computed in Float. bww_gather writes 16 doubles per subview in Core
  * Animation field order (m11 m12 m13 m14 m21 … m44), ready for CATransform3D.
@@ -210,7 +213,10 @@ bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, con
  * subviews. On x86, from the blocks and float4x4 layouts, a page of 32,768 subviews or
  * more (4 MiB) into a 16-byte-aligned `out` is written with non-temporal stores, fenced
  * (sfence) before the return: the values go to memory past the caches, as a GPU buffer
- * wants them. */
+ * wants them. From blocks, a page of 2,048 subviews or more that does not stream is walked
+ * first to last and last to first on alternate calls from one thread (a thread-specific
+ * word of the library's, never the handle), so that each call starts where the last left
+ * the cache warm; the values are the same either way. */
 bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`

@@ -32,6 +32,9 @@ extension FrameBuffer {
     /// 32,768 subviews or more (4 MiB) into a 16-byte-aligned destination is written with
     /// non-temporal stores, fenced before the return: the values leave the caches for
     /// memory, as a GPU buffer wants them, and reading them back soon costs a trip to memory.
+    /// From `blocks`, a page of 2,048 subviews or more that does not stream is walked first
+    /// to last and last to first on alternate calls from one thread, so that each call starts
+    /// where the last one left the cache warm; the values are the same either way.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")

@@ -3,7 +3,9 @@ import KernelTarget
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
 /// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
-/// a row of 16 Floats at a time; from `caTransform3D` they copy.
+/// a row of 16 Floats at a time; from `caTransform3D` they copy. Big gathers stream past
+/// the caches (`streams`); from `blocks`, those that fit walk forward and back on alternate
+/// calls (`GatherTurns`).
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`; `mayStream`
     /// false keeps the values in cache for a caller about to read them (`gathered`).
@@ -11,16 +13,25 @@ package enum FrameReader {
                        mayStream: Bool = true) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
+        let streaming = view.layout != .caTransform3D && mayStream && streams(into: out, bytes: count &* 128)
         switch view.layout {
         case .blocks:
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
-            if mayStream && streams(into: out, bytes: count &* 128) {
+            let backward = !streaming && count >= GatherTurns.minimumSubviews
+                && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
+            if streaming {
                 for b in 0..<blocks {
                     kernel_gather_block_streaming(
                         (source + b &* blockBytes).assumingMemoryBound(to: Float.self),
                         (out + b &* (Lanes.count &* 128)).assumingMemoryBound(to: Double.self))
                 }
                 kernel_stream_fence()
+            } else if backward {
+                var b = blocks
+                while b > 0 {
+                    b &-= 1
+                    gatherBlock(source + b &* blockBytes, into: out + b &* (Lanes.count &* 128))
+                }
             } else {
                 for b in 0..<blocks {
                     gatherBlock(source + b &* blockBytes, into: out + b &* (Lanes.count &* 128))
@@ -30,9 +41,9 @@ package enum FrameReader {
                 out.storeBytes(of: FrameView.transform(view.base, .blocks, slot, k), toByteOffset: k &* 128, as: Transform3D.self)
             }
         case .float4x4:
-            // Rows of 16 Floats widened in C (`kernel_widen_row16`), streamed as from blocks.
+            // Rows of 16 Floats widened in C (`kernel_widen_row16`).
             let rows = source.assumingMemoryBound(to: Float.self), doubles = out.assumingMemoryBound(to: Double.self)
-            if mayStream && streams(into: out, bytes: count &* 128) {
+            if streaming {
                 for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 1) }
                 kernel_stream_fence()
             } else {

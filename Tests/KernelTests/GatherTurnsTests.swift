@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Kernel
+import KernelTestSupport
+import Testing
+
+/// The gather's alternating walk (`GatherTurns`): the turns alternate per key and per
+/// thread, and a walk either way writes the same values.
+@Suite struct GatherTurnsTests {
+    @Test func turnsAlternatePerKey() {
+        // Other tests may have gathered on this thread before: start from whatever is there.
+        let key = 5, other = 6
+        let first = GatherTurns.backward(key: key)
+        #expect(GatherTurns.backward(key: key) == !first, "key \(key), second call")
+        let otherFirst = GatherTurns.backward(key: other)
+        #expect(GatherTurns.backward(key: key) == first, "key \(key), third call, after key \(other)")
+        #expect(GatherTurns.backward(key: other) == !otherFirst, "key \(other), second call")
+        #expect(GatherTurns.backward(key: key + 64) == !first, "key \(key + 64) shares the turn of key \(key)")
+    }
+
+    /// A new thread starts forward on every key, whatever this one did.
+    @Test func aNewThreadStartsForward() {
+        for key in 0..<64 { _ = GatherTurns.backward(key: key) }
+        var turns = [Bool](repeating: true, count: 3)
+        turns.withUnsafeMutableBufferPointer { buffer in
+            var thread = pthread_t?.none
+            #if canImport(Glibc) && os(Linux)
+            var id = pthread_t()
+            let status = pthread_create(&id, nil, { Self.threeTurns($0) }, buffer.baseAddress!)
+            if status == 0 { thread = id }
+            #else
+            let status = pthread_create(&thread, nil, { Self.threeTurns($0) }, buffer.baseAddress!)
+            #endif
+            #expect(status == 0, "pthread_create: \(status)")
+            if let thread { pthread_join(thread, nil) }
+        }
+        #expect(turns == [false, true, false], "a new thread's turns on key 9: \(turns)")
+    }
+
+    private static func threeTurns(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        let out = raw!.assumingMemoryBound(to: Bool.self)
+        for i in 0..<3 { out[i] = GatherTurns.backward(key: 9) }
+        return nil
+    }
+
+    /// Two gathers in a row of a page big enough to turn (3 subviews past the last whole
+    /// block): one walks each way, into a buffer filled with NaN patterns each time, and both
+    /// hold what the subview reader reads.
+    @Test func bothWalksWriteTheSameValues() throws {
+        let seed: UInt64 = 0x7A11
+        let count = GatherTurns.minimumSubviews + 3
+        var rng = SeededGenerator(seed: seed)
+        let page = RandomWalkthrough.page(count: count, type: .curve, using: &rng)
+        var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
+        try animator.update(scroll: 23.5)
+        let frame = animator.frame
+        var doubles = [Double](repeating: 0, count: 16 * count)
+        for call in 0..<2 {
+            doubles.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0xFF) }
+            try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
+            for k in 0..<count where Array(doubles[16 * k ..< 16 * k + 16]) != frame.transform(page: 0, subview: k).fields {
+                Issue.record("seed \(seed) call \(call) subview \(k) of \(count)")
+                break
+            }
+        }
+    }
+}
