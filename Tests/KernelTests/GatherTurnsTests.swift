@@ -2,13 +2,15 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
-import Kernel
+@testable import Kernel
 import KernelTestSupport
 import Testing
 
 /// The gather's alternating walk (`GatherTurns`): the turns alternate per key and per
-/// thread, and a walk either way writes the same values.
+/// thread, a gather takes one where it applies, and a walk either way writes the same values.
 @Suite struct GatherTurnsTests {
     @Test func turnsAlternatePerKey() {
         // Other tests may have gathered on this thread before: start from whatever is there.
@@ -21,9 +23,11 @@ import Testing
         #expect(GatherTurns.backward(key: key + 64) == !first, "key \(key + 64) shares the turn of key \(key)")
     }
 
-    /// A new thread starts forward on every key, whatever this one did.
+    /// A new thread starts forward on every key, whatever this one did; this one's turn is
+    /// untouched by it.
     @Test func aNewThreadStartsForward() {
-        for key in 0..<64 { _ = GatherTurns.backward(key: key) }
+        // Leave this thread's key 9 so that its next call walks back.
+        while GatherTurns.backward(key: 9) {}
         var turns = [Bool](repeating: true, count: 3)
         turns.withUnsafeMutableBufferPointer { buffer in
             var thread = pthread_t?.none
@@ -38,6 +42,7 @@ import Testing
             if let thread { pthread_join(thread, nil) }
         }
         #expect(turns == [false, true, false], "a new thread's turns on key 9: \(turns)")
+        #expect(GatherTurns.backward(key: 9), "this thread's turn on key 9 after the other thread's")
     }
 
     private static func threeTurns(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
@@ -46,9 +51,24 @@ import Testing
         return nil
     }
 
+    @Test func turnsApplyNearTheSizeOfL2() {
+        for (count, expected) in [(0, false), (2_047, false), (2_048, true), (10_000, true), (32_767, true), (32_768, false)] {
+            #expect(GatherTurns.applies(count: count) == expected, "count \(count)")
+        }
+        #expect(GatherTurns.maximumSubviews * 128 == FrameReader.streamingBytes)
+    }
+
+    /// The turn the next call with `key` takes on this thread, left for that call to take.
+    private static func peek(_ key: Int) -> Bool {
+        let next = GatherTurns.backward(key: key)
+        _ = GatherTurns.backward(key: key)
+        return next
+    }
+
     /// Two gathers in a row of a page big enough to turn (3 subviews past the last whole
-    /// block): one walks each way, into a buffer filled with NaN patterns each time, and both
-    /// hold what the subview reader reads.
+    /// block): each takes a turn, so one walks each way, into a buffer filled with NaN
+    /// patterns each time, and both hold what the subview reader reads. `gathered` takes
+    /// no turn.
     @Test func bothWalksWriteTheSameValues() throws {
         let seed: UInt64 = 0x7A11
         let count = GatherTurns.minimumSubviews + 3
@@ -57,14 +77,22 @@ import Testing
         var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
         try animator.update(scroll: 23.5)
         let frame = animator.frame
-        var doubles = [Double](repeating: 0, count: 16 * count)
+        let key = GatherTurns.key(base: frame.storage.base, matrixOffset: frame.storage.slots[0].matrixOffset)
+        var doubles = [Double](repeating: 0, count: 16 * count), walks: [Bool] = []
         for call in 0..<2 {
+            let backward = Self.peek(key)
             doubles.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0xFF) }
             try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
+            #expect(Self.peek(key) == !backward, "seed \(seed) call \(call): the gather took no turn")
+            walks.append(backward)
             for k in 0..<count where Array(doubles[16 * k ..< 16 * k + 16]) != frame.transform(page: 0, subview: k).fields {
-                Issue.record("seed \(seed) call \(call) subview \(k) of \(count)")
+                Issue.record("seed \(seed) call \(call) (backward: \(backward)) subview \(k) of \(count)")
                 break
             }
         }
+        #expect(Set(walks) == [false, true], "seed \(seed): walks \(walks)")
+        let next = Self.peek(key)
+        #expect(try frame.gathered(page: 0) == doubles, "seed \(seed): gathered")
+        #expect(Self.peek(key) == next, "seed \(seed): gathered took a turn")
     }
 }

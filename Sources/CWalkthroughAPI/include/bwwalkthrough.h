@@ -213,10 +213,10 @@ bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, con
  * subviews. On x86, from the blocks and float4x4 layouts, a page of 32,768 subviews or
  * more (4 MiB) into a 16-byte-aligned `out` is written with non-temporal stores, fenced
  * (sfence) before the return: the values go to memory past the caches, as a GPU buffer
- * wants them. From blocks, a page of 2,048 subviews or more that does not stream is walked
- * first to last and last to first on alternate calls from one thread (a thread-specific
- * word of the library's, never the handle), so that each call starts where the last left
- * the cache warm; the values are the same either way. */
+ * wants them. From blocks, a page of 2,048 to 32,767 subviews is walked first to last and
+ * last to first on alternate calls from one thread (a thread-specific word of the
+ * library's, never the handle), so that each call starts where the last left the cache
+ * warm; the values are the same either way. */
 bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`

@@ -32,9 +32,9 @@ extension FrameBuffer {
     /// 32,768 subviews or more (4 MiB) into a 16-byte-aligned destination is written with
     /// non-temporal stores, fenced before the return: the values leave the caches for
     /// memory, as a GPU buffer wants them, and reading them back soon costs a trip to memory.
-    /// From `blocks`, a page of 2,048 subviews or more that does not stream is walked first
-    /// to last and last to first on alternate calls from one thread, so that each call starts
-    /// where the last one left the cache warm; the values are the same either way.
+    /// From `blocks`, a page of 2,048 to 32,767 subviews is walked first to last and last to
+    /// first on alternate calls from one thread, so that each call starts where the last one
+    /// left the cache warm; the values are the same either way.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")
@@ -50,12 +50,12 @@ extension FrameBuffer {
             throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) pages")
         }
         // Written once, through the cache (the caller reads it next): no zero fill first,
-        // and no non-temporal stores.
+        // no non-temporal stores, and no turn.
         let count = 16 * pages[page].count
         return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0, let out = buffer.baseAddress {
                 withExtendedLifetime(storage) {
-                    FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), mayStream: false)
+                    FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), intoNewArray: true)
                 }
             }
             initialized = count

@@ -4,20 +4,22 @@ import KernelTarget
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
 /// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
 /// a row of 16 Floats at a time; from `caTransform3D` they copy. Big gathers stream past
-/// the caches (`streams`); from `blocks`, those that fit walk forward and back on alternate
-/// calls (`GatherTurns`).
+/// the caches (`streams`); from `blocks`, those near the size of L2 walk forward and back
+/// on alternate calls (`GatherTurns`).
 package enum FrameReader {
-    /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`; `mayStream`
-    /// false keeps the values in cache for a caller about to read them (`gathered`).
+    /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
+    /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
+    /// cache its caller is about to read them from, nor takes turns: a new array holds
+    /// nothing an earlier walk left in cache.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
-                       mayStream: Bool = true) {
+                       intoNewArray: Bool = false) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
-        let streaming = view.layout != .caTransform3D && mayStream && streams(into: out, bytes: count &* 128)
+        let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
         switch view.layout {
         case .blocks:
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
-            let backward = !streaming && count >= GatherTurns.minimumSubviews
+            let backward = !intoNewArray && GatherTurns.applies(count: count)
                 && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
             if streaming {
                 for b in 0..<blocks {

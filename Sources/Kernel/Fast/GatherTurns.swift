@@ -14,23 +14,36 @@ import Musl
 /// written are the same either way.
 ///
 /// At 10k subviews the frame (0.68 MB) and the destination (1.28 MB) together fill this
-/// project's Xeon's 2 MB L2: gathering one frame again and again (the bench's `read-gather`),
-/// alternating took `gather/simd` from 2.44–2.96 to 2.29–2.77 (default build) and from
-/// 2.66–3.48 to 2.58–3.31 (AVX2); a gather after each frame, in C, gained 4–10%. Smaller
-/// pages fit either way and always walk forward (`minimumSubviews`), and streamed ones
-/// have no cache to reuse. Only `blocks` turns: from `float4x4` the walk back was slower.
+/// project's Xeon's 2 MB L2. Gathering one frame again and again (the bench's
+/// `read-gather`), alternating took `gather/simd` from 2.44–2.96 to 2.29–2.77 (default
+/// build) and from 2.66–3.48 to 2.58–3.31 (AVX2); a C loop doing the same gained 12–23%.
+/// A C loop that computes a frame and then gathers it gained 4–10%; with 4 MB of other
+/// memory touched between frames, as an app's other work may, nothing is left in L2 to
+/// reuse, and the walk back cost 1–7% (C, minimum times), so alternating is about even
+/// there. Turns are taken only where they can pay (`applies`): smaller pages fit in L2
+/// whichever way they go, bigger ones do not fit at all (and stream, on x86), and only
+/// `blocks` turns, since from `float4x4` the walk back was slower.
 ///
 /// The turns are the calling thread's own (a thread-specific word, one bit per page key),
 /// so a reader writes nothing that another thread reads, and nothing in the frame or a C
 /// caller's `const` handle.
 package enum GatherTurns {
-    /// Pages with fewer subviews always walk forward: with their destination (256 KiB at
-    /// 2,048 subviews) they fit in L2 whichever way they go.
+    /// Pages of fewer subviews walk forward: with their destination (256 KiB at 2,048
+    /// subviews) they fit in L2 whichever way they go.
     package static let minimumSubviews = 2_048
+    /// Pages of this many subviews or more walk forward: frame and destination together
+    /// (196 bytes a subview, 6.4 MB here) are far past an L2 like this machine's, and the
+    /// destination (4 MiB, where `FrameReader.streams` begins) streams on x86.
+    package static let maximumSubviews = FrameReader.streamingBytes / 128
+
+    /// Whether a gather of `count` subviews from `blocks` takes turns.
+    @inline(__always)
+    package static func applies(count: Int) -> Bool { count >= minimumSubviews && count < maximumSubviews }
 
     /// Whether this thread's gather of the page keyed `key` walks last to first this time:
     /// false, true, false, … on successive calls with the same key (keys are taken modulo
-    /// the bits of a word; pages whose keys meet share a turn, which costs only the gain).
+    /// the bits of a word; two pages whose keys meet share a turn: gathered in turn, one
+    /// always walks forward and the other back).
     /// Always false where the thread-specific word is unavailable.
     package static func backward(key: Int) -> Bool {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
@@ -45,11 +58,13 @@ package enum GatherTurns {
         #endif
     }
 
-    /// A page's key: where its matrices start (in steps of 512 bytes, less than a block of
-    /// `blocks` and a 16-subview page of the dense layouts), mixed with the frame's address
-    /// so that two frames read on one thread seldom share turns.
-    static func key(base: UnsafeRawPointer, matrixOffset: Int) -> Int {
-        Int(bitPattern: UInt(bitPattern: base) >> 12) &+ matrixOffset >> 9
+    /// A page's key: where its matrices are in memory, hashed (Fibonacci hashing, the top
+    /// 6 bits of the product) so that pages and frames read on one thread seldom share a
+    /// turn. The plain offset did: pages of 8,192 subviews begin 1,088 × 512 bytes apart,
+    /// a multiple of 64.
+    package static func key(base: UnsafeRawPointer, matrixOffset: Int) -> Int {
+        let address = UInt(bitPattern: base) &+ UInt(bitPattern: matrixOffset)
+        return Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }
 
