@@ -2,9 +2,10 @@
 #define KERNEL_TARGET_H
 
 /* The KernelTarget module: this header, kernel_shuffles.h (the register transposes the
- * dense layouts and the readers store through) and kernel_lanes.h (lane operations Swift's
- * SIMD types compile badly), C inline functions that the Clang importer compiles into the
- * Swift code, for its target. No library of its own.
+ * dense layouts and the readers store through), kernel_lanes.h (lane operations Swift's
+ * SIMD types compile badly) and kernel_atomics.h (the words WorkerPool's threads share), C
+ * inline functions that the Clang importer compiles into the Swift code, for its target.
+ * No library of its own.
  *
  * What the CPU the Swift code is compiled for can do, as the C preprocessor sees it. Swift
  * has no `#if` on CPU features, but its Clang importer is given the same target CPU as the

@@ -44,7 +44,10 @@
  * bww_evaluate splits frames of at least 65,536 animated subviews across worker threads
  * of the handle's own, one fewer than the online processors: bww_create starts them (for
  * a walkthrough with such frames), they wait between frames, and bww_destroy ends them.
- * bww_evaluate returns only when they are done. They run with asynchronous signals
+ * After each split frame they wait awake (spinning) for up to 30 µs before they sleep,
+ * which catches frames that follow at once and costs that much processor time a frame.
+ * bww_evaluate returns only when they are done, waiting awake for up to 50 µs for the
+ * last part (since 1.1.3). They run with asynchronous signals
  * blocked (faults such as SIGSEGV are not). In a child of fork, which has none of them, a
  * handle made before the fork computes its frames on the calling thread and
  * bww_destroy leaves the workers' memory unfreed.
@@ -105,7 +108,7 @@ extern "C" {
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
 #define BWW_VERSION_MINOR 1
-#define BWW_VERSION_PATCH 2
+#define BWW_VERSION_PATCH 3
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8

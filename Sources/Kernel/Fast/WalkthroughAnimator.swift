@@ -37,7 +37,7 @@ public struct WalkthroughAnimator: Sendable {
     package let kernel: any PageKernel
     /// Whether `kernel` is the SIMD kernel, which is then called directly, not through
     /// the existential (a few dozen instructions a page and frame).
-    private let usesSIMDKernel: Bool
+    let usesSIMDKernel: Bool
     /// Each keyframed lane's current segment (`KeyframeMode.lanes` pages), kept between frames.
     private(set) var segments: SegmentCache
 
@@ -156,10 +156,7 @@ public struct WalkthroughAnimator: Sendable {
     /// the pool `advance` started. `advance` hands over the test's result, not the pool as
     /// an optional: that cost a frame on one thread 19 instructions (callgrind).
     private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, split: Bool) {
-        if split, let workers {
-            evaluateInParallel(base, geometry, workers)
-            return
-        }
+        if split, let workers, evaluateInParallel(base, geometry, workers) { return }
         // The per-page arrays through their buffers, once a frame: no bounds check, no
         // overflow check and no reference count per page (a fixed cost of every frame).
         let layout = geometry.layout, matrixStride = layout.matrixStride, alphaStride = layout.alphaStride
@@ -204,25 +201,33 @@ public struct WalkthroughAnimator: Sendable {
     @inline(__always)
     private func evaluate(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, blocks: Range<Int>,
                           _ output: KernelOutputs) {
+        let call = prepare(page, index: i, offset: o, output)
+        call.check(blocks)
+        if let staggered = call.staggered {
+            withUnsafePointer(to: kernel) { Self.evaluateStaggered(staggered, call, usesSIMDKernel ? nil : $0, blocks: blocks) }
+            return
+        }
+        run(call.constants, call.inputs, call.output, blocks: blocks)
+    }
+
+    /// Page `i`'s kernel call at offset `o`, whose layout is at `page`, into `output`: its
+    /// constants and inputs, all plain values and pointers (`PageCall`).
+    @inline(__always)
+    func prepare(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, _ output: KernelOutputs) -> PageCall {
         var inputs = plan.inputs(page)
         #if KERNEL_INTERNAL_CHECKS
-        // The kernels' invariants (on in debug builds, see Package.swift): whole blocks of
-        // the page only, and vector-aligned blocks.
-        precondition(blocks.lowerBound >= 0 && blocks.upperBound <= page.pointee.blocks,
-                     "blocks \(blocks) outside page \(i)'s \(page.pointee.blocks)")
+        // The kernels' invariant (on in debug builds, see Package.swift): vector-aligned blocks.
         precondition(Int(bitPattern: inputs.speeds) % MemoryLayout<Lanes.Floats>.alignment == 0, "unaligned speeds")
         #endif
         let constants = PageConstants(page, offset: o)
+        var staggered: Unmanaged<LaneTimelines>?
         if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
             let start = segments.pageStarts[i]
             inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
                                               flags: segments.flags + start)
-            if tables.staggerRuns != nil {
-                evaluateStaggered(tables, constants, page, offset: o, inputs, output, blocks: blocks)
-                return
-            }
+            if tables.staggerRuns != nil { staggered = .passUnretained(tables) }
         }
-        run(constants, inputs, output, blocks: blocks)
+        return PageCall(page: page, constants: constants, inputs: inputs, output: output, staggered: staggered)
     }
 
     /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
@@ -231,20 +236,26 @@ public struct WalkthroughAnimator: Sendable {
     /// runs' optional and copies stay off every other page's path (about 90 instructions a
     /// frame when inlined). Three calls, not a loop over an array literal, which would
     /// allocate.
+    /// Static, with the kernel as a pointer (nil: the SIMD kernel), so that a split
+    /// frame's parts call it too (`WalkthroughAnimator+Split`).
     @inline(never)
-    private func evaluateStaggered(_ tables: LaneTimelines, _ constants: PageConstants, _ page: UnsafePointer<PageLayout>,
-                                   offset o: Double, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        guard let runs = tables.staggerRuns else { return }
-        let r = runs.runs(offset: o)
-        func shared(_ part: Range<Int>, at time: Double) {
-            let mine = part.clamped(to: blocks)
-            guard !mine.isEmpty else { return }
-            run(constants.foldingPose(runs.timeline, page, offset: o, at: time), inputs, output, blocks: mine)
+    static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall,
+                                  _ other: UnsafePointer<any PageKernel>?, blocks: Range<Int>) {
+        tables._withUnsafeGuaranteedRef { tables in
+            guard let runs = tables.staggerRuns else { return }
+            let (constants, o) = (call.constants, call.constants.offset)
+            let r = runs.runs(offset: o)
+            func shared(_ part: Range<Int>, at time: Double) {
+                let mine = part.clamped(to: blocks)
+                guard !mine.isEmpty else { return }
+                run(other, constants.foldingPose(runs.timeline, call.page, offset: o, at: time), call.inputs, call.output,
+                    blocks: mine)
+            }
+            shared(r.leading, at: r.leadingTime)
+            let middle = r.middle.clamped(to: blocks)
+            if !middle.isEmpty { run(other, constants, call.inputs, call.output, blocks: middle) }
+            shared(r.trailing, at: r.trailingTime)
         }
-        shared(r.leading, at: r.leadingTime)
-        let middle = r.middle.clamped(to: blocks)
-        if !middle.isEmpty { run(constants, inputs, output, blocks: middle) }
-        shared(r.trailing, at: r.trailingTime)
     }
 
     /// One kernel call: the SIMD kernel directly, any other through the protocol.
@@ -257,47 +268,14 @@ public struct WalkthroughAnimator: Sendable {
         }
     }
 
-    /// Splits every animated page into `partsPerThread × threads` runs of blocks and runs
-    /// them on this thread and the workers (`WorkerPool.perform`): part p is the p-th run
-    /// of every animated page. The animated pages are one run of indices (a page's offset
-    /// falls as its index rises), found without an array.
-    private func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry, _ workers: WorkerPool) {
-        guard let first = positions.firstIndex(where: \.animated),
-              let last = positions.lastIndex(where: \.animated) else { return }
-        let parts = Self.partsPerThread * (workers.workers + 1)
-        withUnsafePointer(to: self) { animator in
-            let split = SplitFrame(animator: animator, base: base, geometry: geometry, pages: first...last, parts: parts)
-            // The parts write disjoint runs of blocks of one region, which outlives them
-            // (`perform` returns when they are done).
-            withUnsafePointer(to: split) { split in
-                workers.perform(parts: parts, { context, part in
-                    let split = context.assumingMemoryBound(to: SplitFrame.self).pointee
-                    split.animator.pointee.evaluate(part: part, of: split)
-                }, split)
-            }
+    /// The same with the kernel as a pointer to the animator's (nil: the SIMD kernel).
+    @inline(__always)
+    static func run(_ other: UnsafePointer<any PageKernel>?, _ constants: PageConstants, _ inputs: KernelInputs,
+                    _ output: KernelOutputs, blocks: Range<Int>) {
+        if let other {
+            other.pointee.evaluate(constants, inputs, output, blocks: blocks)
+        } else {
+            FrameKernel.run(constants, inputs, output, blocks: blocks)
         }
     }
-
-    /// What every part of a split frame needs, handed to the workers by address.
-    private struct SplitFrame {
-        let animator: UnsafePointer<WalkthroughAnimator>
-        let base: UnsafeMutableRawPointer
-        let geometry: FrameGeometry
-        let pages: ClosedRange<Int>
-        let parts: Int
-    }
-
-    /// Part `part` of `split`: the part-th run of blocks of every animated page.
-    private func evaluate(part: Int, of split: SplitFrame) {
-        for page in split.pages where positions[page].animated {
-            let blocks = plan.pages[page].blocks
-            evaluate(page: page, offset: positions[page].offset,
-                     blocks: blocks * part / split.parts ..< blocks * (part + 1) / split.parts, split.base, split.geometry)
-        }
-    }
-
-    /// Parts of a split frame per thread: enough that a worker that wakes late leaves
-    /// the caller less to wait for, few enough that handing them out (a lock each) stays
-    /// far below a part's work.
-    static let partsPerThread = 4
 }

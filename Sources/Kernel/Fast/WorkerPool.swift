@@ -5,29 +5,41 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import KernelTarget
 
-/// The threads that run the parts of a split frame: started once, parked on a condition
-/// variable between frames, so that a split frame allocates nothing.
-/// `DispatchQueue.concurrentPerform`, used before, allocated 4 blocks a frame, which a C
-/// caller could not see fail.
+/// The threads that run the parts of a split frame: started once, parked between frames,
+/// so that a split frame allocates nothing. `DispatchQueue.concurrentPerform`, used before,
+/// allocated 4 blocks a frame, which a C caller could not see fail.
 ///
-/// `perform(parts:)` hands out parts one at a time to the calling thread and to whichever
-/// workers wake in time, and returns when every part is done: the caller does not wait for
-/// a worker that is still waking up, only for those in the middle of a part. (With one
-/// part a thread, assigned, a 1k-subview frame split on 2 threads took 10 µs more than on
-/// one, the wait for the worker to wake; handed out, 0.5–3.4 µs.)
+/// `perform(parts:)` hands out parts one at a time, by an atomic counter, to the calling
+/// thread and to whichever workers join in time, and returns when every part is done: the
+/// caller does not wait for a worker that is still waking up, only for those in the middle
+/// of a part. (With one part a thread, assigned, a 1k-subview frame split on 2 threads took
+/// 10 µs more than on one, the wait for the worker to wake.)
 ///
-/// The job and the parts are handed out under one mutex, so what a worker wrote is visible
-/// to the caller after `perform`, and what the caller wrote before it to the workers.
+/// Nothing on the way through a job takes a lock: the job is written, then opened
+/// (`open`), and a worker counts itself in (`active`) before it looks at `open`, the caller
+/// closes the job before it looks at `active` (sequentially consistent operations of
+/// `kernel_atomics.h`, so one of them sees the other), and the parts come from `next`. A
+/// mutex and two condition variables serve only to sleep: waking a sleeping thread took
+/// 3–30 µs on this project's machine (a VM), and when the parts were handed out under the
+/// mutex, each collision with a worker joining late cost the caller a futex call and a
+/// wake-up: a split 1k-subview frame took 7 µs more than one thread's 2. Two waits are also
+/// spent awake (`spin`): the caller's for workers still in their last part, no longer than
+/// one of its own (`finishNanoseconds`), and a worker's for the next job, for some µs after
+/// each one (`lingerNanoseconds`), which catches frames that follow at once (a scrub,
+/// several animators a display refresh, the bench) and costs a 60 fps app that much of a
+/// core each split frame.
+///
 /// Copies of an animator share its pool: a `perform` that finds the pool busy with another
-/// copy's frame runs its parts on its own thread. Where threads cannot be started (a
-/// failed `pthread_create`, or a platform without POSIX threads), the pool has fewer
-/// workers, down to none: the caller alone. In a child of `fork`, which has none of the
-/// workers, the caller runs every part, and the pool is left to leak at the end rather
-/// than wait for workers that do not exist there.
+/// copy's frame runs its parts on its own thread. Where threads cannot be started (a failed
+/// `pthread_create`, or a platform without POSIX threads), the pool has fewer workers, down
+/// to none: the caller alone. In a child of `fork`, which has none of the workers, the
+/// caller runs every part, and the pool is left to leak at the end rather than wait for
+/// workers that do not exist there.
 final class WorkerPool: @unchecked Sendable {
-    // Sendable: the state is read and written under its mutex only, and `busy` keeps a
-    // second caller out of a job in progress.
+    // Sendable: the job's fields are written before `open` is set and read after it is seen
+    // set; everything else is atomic or under the mutex.
 
     /// A job: a function of a context and a part number. A C function pointer and a
     /// pointer, not a closure: a closure's context escaping to the workers was allocated
@@ -40,29 +52,50 @@ final class WorkerPool: @unchecked Sendable {
     let wanted: Int
 
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    /// What the caller and the workers share. Behind a pointer: a mutex and condition
-    /// variables must not move, which a Swift stored property does not promise.
+    /// What the caller and the workers share. Behind a pointer: a mutex, condition variables
+    /// and atomic words must not move, which a Swift stored property does not promise.
+    /// The `UInt` words are read and written only through `kernel_atomics.h` (`word`).
     private struct Shared {
         var mutex = pthread_mutex_t()
-        /// Signalled when a job is posted or the pool stops.
+        /// Signalled, under the mutex, when a job is posted or the pool stops.
         var posted = pthread_cond_t()
-        /// Signalled when the last worker inside a job leaves it.
+        /// Signalled, under the mutex, when the last worker inside a job leaves it.
         var ended = pthread_cond_t()
+        /// The job, its context and its parts: written by the caller before it sets `open`,
+        /// read by a worker once it has seen `open` set.
         var job: Job?
         var context: UnsafeRawPointer?
-        /// Counts jobs posted: a worker looks at each new value once.
-        var generation: UInt = 0
-        /// The job's parts, and the next one to hand out.
         var count = 0
-        var next = 0
-        /// Whether workers may still join the job: cleared by the caller once every part
-        /// is handed out, so that a worker waking later leaves it alone.
-        var open = false
-        /// Workers inside the job.
-        var active = 0
-        /// Whether a caller is running a job (another runs its parts alone meanwhile).
-        var busy = false
-        var stopping = false
+        /// Counts jobs posted (and the stop), changed under the mutex: a worker looks at
+        /// each new value once.
+        var generation: UInt = 0
+        /// The next part to hand out (past `count` once all are).
+        var next: UInt = 0
+        /// 1 while workers may join the job: cleared by the caller once every part is
+        /// handed out, so that a worker joining later leaves it alone.
+        var open: UInt = 0
+        /// Workers inside a job: counted in before they look at `open`.
+        var active: UInt = 0
+        /// 1 while a caller runs a job (another runs its parts alone meanwhile).
+        var busy: UInt = 0
+        /// 1 once the pool stops.
+        var stopping: UInt = 0
+    }
+
+    /// The atomic words of `Shared`.
+    private enum Word {
+        case generation, next, open, active, busy, stopping
+
+        var offset: Int {
+            switch self {
+            case .generation: MemoryLayout<Shared>.offset(of: \.generation)!
+            case .next: MemoryLayout<Shared>.offset(of: \.next)!
+            case .open: MemoryLayout<Shared>.offset(of: \.open)!
+            case .active: MemoryLayout<Shared>.offset(of: \.active)!
+            case .busy: MemoryLayout<Shared>.offset(of: \.busy)!
+            case .stopping: MemoryLayout<Shared>.offset(of: \.stopping)!
+            }
+        }
     }
 
     private let shared: UnsafeMutablePointer<Shared>
@@ -107,70 +140,117 @@ final class WorkerPool: @unchecked Sendable {
         #endif
     }
 
-    /// A worker's life: wait for a job or the stop; join each job still open and take its
+    /// The address of one of `shared`'s atomic words.
+    @inline(__always)
+    private static func word(_ shared: UnsafeMutablePointer<Shared>, _ word: Word) -> UnsafeMutablePointer<UInt> {
+        (UnsafeMutableRawPointer(shared) + word.offset).assumingMemoryBound(to: UInt.self)
+    }
+
+    /// A worker's life: wait for a new generation (awake for `lingerNanoseconds`, then
+    /// asleep), stop if the pool stops, else join the job if it is still open and take its
     /// parts until none is left.
     private static func work(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         let shared = raw!.assumingMemoryBound(to: Shared.self)
+        let generation = word(shared, .generation), open = word(shared, .open), active = word(shared, .active)
         var seen: UInt = 0
-        pthread_mutex_lock(&shared.pointee.mutex)
         while true {
-            while shared.pointee.generation == seen && !shared.pointee.stopping {
-                pthread_cond_wait(&shared.pointee.posted, &shared.pointee.mutex)
+            if kernel_atomic_load(generation) == seen {
+                spin(nanoseconds: lingerNanoseconds) { kernel_atomic_load(generation) != seen }
             }
-            if shared.pointee.stopping { break }
-            seen = shared.pointee.generation
-            guard shared.pointee.open, let job = shared.pointee.job, let context = shared.pointee.context else { continue }
-            shared.pointee.active += 1
-            takeParts(shared, job, context)
-            shared.pointee.active -= 1
-            if shared.pointee.active == 0 { pthread_cond_signal(&shared.pointee.ended) }
+            if kernel_atomic_load(generation) == seen {
+                pthread_mutex_lock(&shared.pointee.mutex)
+                while kernel_atomic_load(generation) == seen {
+                    pthread_cond_wait(&shared.pointee.posted, &shared.pointee.mutex)
+                }
+                pthread_mutex_unlock(&shared.pointee.mutex)
+            }
+            seen = kernel_atomic_load(generation)
+            if kernel_atomic_load(word(shared, .stopping)) != 0 { break }
+            _ = kernel_atomic_fetch_add(active, 1)
+            if kernel_atomic_load(open) != 0, let job = shared.pointee.job, let context = shared.pointee.context {
+                takeParts(shared, job, context, shared.pointee.count)
+            }
+            if kernel_atomic_fetch_sub(active, 1) == 1 {
+                pthread_mutex_lock(&shared.pointee.mutex)
+                pthread_cond_signal(&shared.pointee.ended)
+                pthread_mutex_unlock(&shared.pointee.mutex)
+            }
         }
-        pthread_mutex_unlock(&shared.pointee.mutex)
         return nil
     }
 
-    /// Takes the job's parts one at a time until none is left, running each with the mutex
-    /// released: what the caller and every worker do. Called and returns with the mutex held.
-    private static func takeParts(_ shared: UnsafeMutablePointer<Shared>, _ job: Job, _ context: UnsafeRawPointer) {
-        while shared.pointee.next < shared.pointee.count {
-            let part = shared.pointee.next
-            shared.pointee.next += 1
-            pthread_mutex_unlock(&shared.pointee.mutex)
+    /// Takes the job's parts one at a time until none is left: what the caller and every
+    /// worker do.
+    @inline(__always)
+    private static func takeParts(_ shared: UnsafeMutablePointer<Shared>, _ job: Job, _ context: UnsafeRawPointer,
+                                  _ count: Int) {
+        let next = word(shared, .next)
+        while true {
+            let part = Int(kernel_atomic_fetch_add(next, 1))
+            guard part < count else { return }
             job(context, part)
-            pthread_mutex_lock(&shared.pointee.mutex)
         }
     }
 
     /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
     /// workers that join in time; returns when all have returned.
     func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        guard workers > 0 && parts > 1 && getpid() == owner else { return Self.runAlone(parts, job, context) }
+        guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, .busy), 0, 1) != 0
+        else { return Self.runAlone(parts, job, context) }
+        // No worker is inside a job: the last `perform` waited for them all to leave. One
+        // that joins from here on looks at the job only once it sees it open.
+        (shared.pointee.job, shared.pointee.context, shared.pointee.count) = (job, context, parts)
+        kernel_atomic_store(Self.word(shared, .next), 0)
+        kernel_atomic_store(Self.word(shared, .open), 1)
         pthread_mutex_lock(&shared.pointee.mutex)
-        guard !shared.pointee.busy else {
-            pthread_mutex_unlock(&shared.pointee.mutex)
-            return Self.runAlone(parts, job, context)
-        }
-        shared.pointee.busy = true
-        (shared.pointee.job, shared.pointee.context) = (job, context)
-        (shared.pointee.count, shared.pointee.next, shared.pointee.open) = (parts, 0, true)
-        shared.pointee.generation &+= 1
+        _ = kernel_atomic_fetch_add(Self.word(shared, .generation), 1)
         pthread_cond_broadcast(&shared.pointee.posted)
-        Self.takeParts(shared, job, context)
-        shared.pointee.open = false
-        while shared.pointee.active > 0 {
-            pthread_cond_wait(&shared.pointee.ended, &shared.pointee.mutex)
-        }
-        (shared.pointee.job, shared.pointee.context) = (nil, nil)
-        shared.pointee.busy = false
         pthread_mutex_unlock(&shared.pointee.mutex)
+        Self.takeParts(shared, job, context, parts)
+        kernel_atomic_store(Self.word(shared, .open), 0)
+        let active = Self.word(shared, .active)
+        if kernel_atomic_load(active) != 0 {
+            Self.spin(nanoseconds: Self.finishNanoseconds) { kernel_atomic_load(active) == 0 }
+            pthread_mutex_lock(&shared.pointee.mutex)
+            while kernel_atomic_load(active) != 0 {
+                pthread_cond_wait(&shared.pointee.ended, &shared.pointee.mutex)
+            }
+            pthread_mutex_unlock(&shared.pointee.mutex)
+        }
+        kernel_atomic_store(Self.word(shared, .busy), 0)
+    }
+
+    /// How long a worker waits awake for the next job before sleeping.
+    static let lingerNanoseconds = 30_000
+    /// How long the caller waits awake for workers still in their last part before
+    /// sleeping: a part is an eighth of a frame or less, and at 64k subviews, where frames
+    /// split by default, a frame takes about 120 µs.
+    static let finishNanoseconds = 50_000
+
+    /// Spins until `done()` or for about `nanoseconds`, reading the clock every 16 pauses.
+    private static func spin(nanoseconds: Int, until done: () -> Bool) {
+        let start = monotonicNanoseconds()
+        repeat {
+            for _ in 0..<16 {
+                if done() { return }
+                kernel_spin_pause()
+            }
+        } while monotonicNanoseconds() &- start < nanoseconds
+    }
+
+    private static func monotonicNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) &* 1_000_000_000 &+ Int(now.tv_nsec)
     }
 
     deinit {
         // In a child of fork the workers are gone but still counted as waiting on `posted`,
         // whose destruction would then wait for ever: leave it all as it is.
         guard getpid() == owner else { return }
+        kernel_atomic_store(Self.word(shared, .stopping), 1)
         pthread_mutex_lock(&shared.pointee.mutex)
-        shared.pointee.stopping = true
+        _ = kernel_atomic_fetch_add(Self.word(shared, .generation), 1)
         pthread_cond_broadcast(&shared.pointee.posted)
         pthread_mutex_unlock(&shared.pointee.mutex)
         for thread in threads { pthread_join(thread, nil) }
