@@ -206,8 +206,8 @@ public struct WalkthroughAnimator: Sendable {
         let call = prepare(page, index: i, offset: o, output)
         call.check(blocks)
         if let staggered = call.staggered {
-            withUnsafePointer(to: kernel) { Self.evaluateStaggered(staggered, call, usesSIMDKernel ? nil : $0, blocks: blocks) }
-            return
+            if usesSIMDKernel { return Self.evaluateStaggered(staggered, call, nil, blocks: blocks) }
+            return withUnsafePointer(to: kernel) { Self.evaluateStaggered(staggered, call, $0, blocks: blocks) }
         }
         run(call.constants, call.inputs, call.output, blocks: blocks)
     }
@@ -237,9 +237,8 @@ public struct WalkthroughAnimator: Sendable {
     /// depend on the page and offset alone, so a split frame is the same. Out of line: the
     /// runs' optional and copies stay off every other page's path (about 90 instructions a
     /// frame when inlined). Three calls, not a loop over an array literal, which would
-    /// allocate.
-    /// Static, with the kernel as a pointer (nil: the SIMD kernel), so that a split
-    /// frame's parts call it too (`WalkthroughAnimator+Split`).
+    /// allocate. Static, with the kernel as a pointer (nil: the SIMD kernel), so that a
+    /// split frame's parts call it too (`WalkthroughAnimator+Split`).
     @inline(never)
     static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall,
                                   _ other: UnsafePointer<any PageKernel>?, blocks: Range<Int>) {
