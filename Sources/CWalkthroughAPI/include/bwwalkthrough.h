@@ -45,7 +45,7 @@
  * of the handle's own, one fewer than the online processors: bww_create starts them (for
  * a walkthrough with such frames), they wait between frames, and bww_destroy ends them.
  * After each split frame they wait awake (spinning) for up to 30 µs before they sleep,
- * which catches frames that follow at once and costs that much processor time a frame.
+ * which catches frames that follow at once and costs that much processor time a worker.
  * bww_evaluate returns only when they are done, waiting awake for up to 50 µs for the
  * last part (since 1.1.3). They run with asynchronous signals
  * blocked (faults such as SIGSEGV are not). In a child of fork, which has none of them, a

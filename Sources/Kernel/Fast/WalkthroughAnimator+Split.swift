@@ -3,7 +3,8 @@
 /// part p is the p-th run of every animated page.
 ///
 /// The pages' kernel calls are worked out on the calling thread (`PageCall`) and the parts
-/// read only those: plain values and pointers. Each part used to call the animator's own
+/// read only those: plain values and pointers, and with the SIMD kernel no part touches a
+/// reference count. Each part used to call the animator's own
 /// method through a pointer, which copied the animator: a dozen retains and releases a
 /// part, on counts both threads touched at once. In a profile of `simd-parallel` at 1k
 /// subviews (`linear`, 2 threads, default build) `swift_retain` and `swift_release` took
@@ -30,15 +31,11 @@ extension WalkthroughAnimator {
             }
             // The parts write disjoint runs of blocks of one region, and the pages' layouts
             // and the kernel outlive them (`perform` returns when they are done).
-            func run(_ other: UnsafePointer<any PageKernel>?) {
-                split.other = other
-                withUnsafePointer(to: split) { split in
-                    workers.perform(parts: split.pointee.parts, { context, part in
-                        SplitFrame.evaluate(part: part, of: context.assumingMemoryBound(to: SplitFrame.self))
-                    }, split)
-                }
+            if usesSIMDKernel {
+                SplitFrame.perform(&split, on: workers)
+            } else {
+                withUnsafePointer(to: kernel) { SplitFrame.perform(&split, other: $0, on: workers) }
             }
-            if usesSIMDKernel { run(nil) } else { withUnsafePointer(to: kernel) { run($0) } }
         }
         return true
     }
@@ -63,6 +60,25 @@ struct SplitFrame {
         count += 1
     }
 
+    /// Runs the parts of `split` on `workers` and this thread, with `other` as the kernel
+    /// (nil: the SIMD kernel).
+    static func perform(_ split: inout SplitFrame, other: UnsafePointer<any PageKernel>? = nil, on workers: WorkerPool) {
+        split.other = other
+        let parts = split.parts
+        withUnsafeMutablePointer(to: &split) { split in
+            workers.perform(parts: parts, { context, part in
+                SplitFrame.evaluate(part: part, of: context.assumingMemoryBound(to: SplitFrame.self))
+            }, UnsafeRawPointer(split))
+        }
+    }
+
+    /// A staggered page's part, out of line as in the frame driver.
+    @inline(never)
+    private static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall,
+                                          _ other: UnsafePointer<any PageKernel>?, blocks: Range<Int>) {
+        WalkthroughAnimator.evaluateStaggered(tables, call, blocks: blocks) { WalkthroughAnimator.run(other, $0, $1, $2, blocks: $3) }
+    }
+
     /// Part `part` of the frame at `split`: the part-th run of blocks of every page.
     static func evaluate(part: Int, of split: UnsafePointer<SplitFrame>) {
         let parts = split.pointee.parts, other = split.pointee.other
@@ -73,7 +89,7 @@ struct SplitFrame {
             let mine = blocks * part / parts ..< blocks * (part + 1) / parts
             call.check(mine)
             if let staggered = call.staggered {
-                WalkthroughAnimator.evaluateStaggered(staggered, call, other, blocks: mine)
+                evaluateStaggered(staggered, call, other, blocks: mine)
             } else {
                 WalkthroughAnimator.run(other, call.constants, call.inputs, call.output, blocks: mine)
             }

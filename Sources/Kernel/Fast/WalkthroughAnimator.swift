@@ -205,10 +205,7 @@ public struct WalkthroughAnimator: Sendable {
                           _ output: KernelOutputs) {
         let call = prepare(page, index: i, offset: o, output)
         call.check(blocks)
-        if let staggered = call.staggered {
-            if usesSIMDKernel { return Self.evaluateStaggered(staggered, call, nil, blocks: blocks) }
-            return withUnsafePointer(to: kernel) { Self.evaluateStaggered(staggered, call, $0, blocks: blocks) }
-        }
+        if let staggered = call.staggered { return evaluateStaggered(staggered, call, blocks: blocks) }
         run(call.constants, call.inputs, call.output, blocks: blocks)
     }
 
@@ -233,15 +230,15 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
-    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`). The runs
-    /// depend on the page and offset alone, so a split frame is the same. Out of line: the
-    /// runs' optional and copies stay off every other page's path (about 90 instructions a
-    /// frame when inlined). Three calls, not a loop over an array literal, which would
-    /// allocate. Static, with the kernel as a pointer (nil: the SIMD kernel), so that a
-    /// split frame's parts call it too (`WalkthroughAnimator+Split`).
-    @inline(never)
-    static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall,
-                                  _ other: UnsafePointer<any PageKernel>?, blocks: Range<Int>) {
+    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`), each through
+    /// `run`. The runs depend on the page and offset alone, so a split frame is the same.
+    /// Its two callers, the frame driver's and a split frame's part
+    /// (`WalkthroughAnimator+Split`), are out of line: the runs' optional and copies stay off
+    /// every other page's path (about 90 instructions a frame when inlined). Three calls, not
+    /// a loop over an array literal, which would allocate.
+    @inline(__always)
+    static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall, blocks: Range<Int>,
+                                  run: (PageConstants, KernelInputs, KernelOutputs, Range<Int>) -> Void) {
         tables._withUnsafeGuaranteedRef { tables in
             guard let runs = tables.staggerRuns else { return }
             let (constants, o) = (call.constants, call.constants.offset)
@@ -249,14 +246,20 @@ public struct WalkthroughAnimator: Sendable {
             func shared(_ part: Range<Int>, at time: Double) {
                 let mine = part.clamped(to: blocks)
                 guard !mine.isEmpty else { return }
-                run(other, constants.foldingPose(runs.timeline, call.page, offset: o, at: time), call.inputs, call.output,
-                    blocks: mine)
+                run(constants.foldingPose(runs.timeline, call.page, offset: o, at: time), call.inputs, call.output, mine)
             }
             shared(r.leading, at: r.leadingTime)
             let middle = r.middle.clamped(to: blocks)
-            if !middle.isEmpty { run(other, constants, call.inputs, call.output, blocks: middle) }
+            if !middle.isEmpty { run(constants, call.inputs, call.output, middle) }
             shared(r.trailing, at: r.trailingTime)
         }
+    }
+
+    /// `evaluateStaggered` with this animator's kernel, out of line: the closure and the
+    /// runs' optional and copies stay off every other page's path.
+    @inline(never)
+    private func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall, blocks: Range<Int>) {
+        Self.evaluateStaggered(tables, call, blocks: blocks) { run($0, $1, $2, blocks: $3) }
     }
 
     /// One kernel call: the SIMD kernel directly, any other through the protocol.
@@ -269,7 +272,10 @@ public struct WalkthroughAnimator: Sendable {
         }
     }
 
-    /// The same with the kernel as a pointer to the animator's (nil: the SIMD kernel).
+    /// The same with the kernel as a pointer to the animator's (nil: the SIMD kernel), for a
+    /// split frame's parts: the SIMD kernel's calls touch no reference count; another
+    /// kernel's (the benchmark's anchors, which split frames only in tests) copy the
+    /// existential for the call.
     @inline(__always)
     static func run(_ other: UnsafePointer<any PageKernel>?, _ constants: PageConstants, _ inputs: KernelInputs,
                     _ output: KernelOutputs, blocks: Range<Int>) {

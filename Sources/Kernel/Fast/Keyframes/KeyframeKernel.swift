@@ -21,7 +21,15 @@ enum KeyframeKernel {
     @inline(never)
     static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                                      _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>, _: W.Type) {
-        let tables = lanes.tables.takeUnretainedValue()
+        // Borrowed, not retained: the parts of a split frame run this on several threads at
+        // once, and a retain each would contend on one count.
+        lanes.tables._withUnsafeGuaranteedRef { tables in run(k, keyframes, input, lanes, output, blocks, tables, W.self) }
+    }
+
+    @inline(__always)
+    static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
+                                     _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
+                                     _ tables: LaneTimelines, _: W.Type) {
         let stride = tables.tracks.count
         // Each track's place among the block's entries, −1 when no lane has it.
         var slots = SIMD4<Int>(repeating: -1)
