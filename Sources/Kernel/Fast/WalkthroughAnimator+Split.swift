@@ -4,11 +4,11 @@
 ///
 /// The pages' kernel calls are worked out on the calling thread (`PageCall`) and the parts
 /// read only those: plain values and pointers, and with the SIMD kernel no part touches a
-/// reference count. Each part used to call the animator's own
-/// method through a pointer, which copied the animator: a dozen retains and releases a
-/// part, on counts both threads touched at once. In a profile of `simd-parallel` at 1k
-/// subviews (`linear`, 2 threads, default build) `swift_retain` and `swift_release` took
-/// a third of the samples, twice the kernel's share.
+/// reference count. Each part used to call the animator's own method through a pointer,
+/// which copied the animator: a dozen retains and releases a part, on counts both threads
+/// touched at once. In a profile of `simd-parallel` at 1k subviews (`linear`, 2 threads,
+/// default build) `swift_retain` and `swift_release` took a third of the samples, twice
+/// the kernel's share.
 extension WalkthroughAnimator {
     /// Parts of a split frame per thread: enough that a worker that wakes late leaves the
     /// caller less to wait for, few enough that handing them out stays far below a part's
