@@ -56,6 +56,10 @@ SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
 # Its cases run in child processes and report a crash as a failure; no Swift backtraces.
 SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
 "$out/forked_child"
+# It defines the runtime's retain and release to count them: exported (-rdynamic) so that
+# the library's calls bind to them.
+build "$lib" const_reads -rdynamic -ldl
+"$out/const_reads"
 
 # The README's example, built through pkg-config in another folder and run from a third.
 mkdir "$out/app"

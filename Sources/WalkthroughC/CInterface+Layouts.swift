@@ -6,67 +6,68 @@ import Kernel
 @_cdecl("bww_evaluate_into")
 public func bwwEvaluateInto(_ walkthrough: OpaquePointer?, _ scroll: Double, _ layout: bww_layout,
                             _ dst: UnsafeMutableRawPointer?, _ bytes: Int) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    // Needs the handle to itself, as bww_evaluate: the messages handed out so far expire.
-    handle.messages.clear()
-    guard let geometry = handle.geometry(layout, "bww_evaluate_into") else { return BWW_ERROR_INVALID_VALUE }
-    let bytes = UInt(bitPattern: bytes)
-    guard bytes >= UInt(geometry.byteCount) else {
-        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL,
-                           "bww_evaluate_into: the frame needs \(geometry.byteCount) bytes in layout \(layout), dst holds \(bytes)")
-    }
-    guard geometry.byteCount == 0 || dst != nil else {
-        return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_evaluate_into: dst must not be NULL")
-    }
-    guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
-    do {
-        let destination = UnsafeMutableRawBufferPointer(start: dst, count: geometry.byteCount)
-        defer { handle.frameWritten() }
-        try handle.animator.update(scroll: scroll, into: destination, geometry: geometry)
-        return BWW_OK
-    } catch {
-        return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        // Needs the handle to itself, as bww_evaluate: the messages handed out so far expire.
+        handle.messages.clear()
+        guard let k = handle.layoutIndex(layout, "bww_evaluate_into") else { return BWW_ERROR_INVALID_VALUE }
+        let geometry = handle.geometries[k]
+        let bytes = UInt(bitPattern: bytes)
+        guard bytes >= UInt(geometry.byteCount) else {
+            return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL,
+                               "bww_evaluate_into: the frame needs \(geometry.byteCount) bytes in layout \(layout), dst holds \(bytes)")
+        }
+        guard geometry.byteCount == 0 || dst != nil else {
+            return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_evaluate_into: dst must not be NULL")
+        }
+        guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
+        do throws(WalkthroughError) {
+            let destination = UnsafeMutableRawBufferPointer(start: dst, count: geometry.byteCount)
+            defer { handle.frameWritten() }
+            try handle.animator.update(scroll: scroll, into: destination, geometry: geometry)
+            return BWW_OK
+        } catch {
+            return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
+        }
     }
 }
 
 @_cdecl("bww_frame_size")
 public func bwwFrameSize(_ walkthrough: OpaquePointer?, _ layout: bww_layout, _ bytes: UnsafeMutablePointer<Int>?,
                          _ alphaOffset: UnsafeMutablePointer<Int>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let bytes else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_frame_size: bytes must not be NULL") }
-    guard let geometry = handle.geometry(layout, "bww_frame_size") else { return BWW_ERROR_INVALID_VALUE }
-    bytes.pointee = geometry.byteCount
-    alphaOffset?.pointee = geometry.alphaOffset
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let bytes else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_frame_size: bytes must not be NULL") }
+        guard let k = handle.layoutIndex(layout, "bww_frame_size") else { return BWW_ERROR_INVALID_VALUE }
+        bytes.pointee = handle.geometries[k].byteCount
+        alphaOffset?.pointee = handle.geometries[k].alphaOffset
+        return BWW_OK
+    }
 }
 
 @_cdecl("bww_page_location")
 public func bwwPageLocation(_ walkthrough: OpaquePointer?, _ layout: bww_layout, _ page: Int64,
                             _ matrixOffset: UnsafeMutablePointer<Int>?, _ alphaOffset: UnsafeMutablePointer<Int>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let matrixOffset else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_location: matrix_offset must not be NULL") }
-    guard let geometry = handle.geometry(layout, "bww_page_location") else { return BWW_ERROR_INVALID_VALUE }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    matrixOffset.pointee = geometry.matrixOffset(page: page)
-    alphaOffset?.pointee = geometry.alphaOffset(page: page)
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let matrixOffset else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_location: matrix_offset must not be NULL") }
+        guard let k = handle.layoutIndex(layout, "bww_page_location") else { return BWW_ERROR_INVALID_VALUE }
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        matrixOffset.pointee = handle.geometries[k].matrixOffset(page: page)
+        alphaOffset?.pointee = handle.geometries[k].alphaOffset(page: page)
+        return BWW_OK
+    }
 }
 
 extension WalkthroughHandle {
-    /// The frame geometry of `layout` (made once per layout and kept), or nil after
-    /// recording that the layout is unknown.
-    func geometry(_ layout: bww_layout, _ function: StaticString) -> FrameGeometry? {
+    /// Where `layout`'s frame geometry is in `geometries`, or nil after recording that the
+    /// layout is unknown. The geometries are then read in place: a copy would retain their
+    /// arrays, a write into the handle that a `const` call must not make.
+    func layoutIndex(_ layout: bww_layout, _ function: StaticString) -> Int? {
         // A switch, not a dictionary literal, which allocated on every call (every frame of bww_evaluate_into).
-        let kind: FrameLayout? = switch layout {
-        case BWW_LAYOUT_BLOCKS: .blocks
-        case BWW_LAYOUT_FLOAT4X4: .float4x4
-        case BWW_LAYOUT_CATRANSFORM3D: .caTransform3D
-        default: nil
-        }
-        guard let kind else {
+        switch layout {
+        case BWW_LAYOUT_BLOCKS, BWW_LAYOUT_FLOAT4X4, BWW_LAYOUT_CATRANSFORM3D:
+            return Int(layout)
+        default:
             _ = fail(BWW_ERROR_INVALID_VALUE, "\(function): unknown layout \(layout); the layouts are 0 (blocks), 1 (float4x4), 2 (CATransform3D)")
             return nil
         }
-        return geometries[kind.rawValue]
     }
 }

@@ -6,54 +6,60 @@ import Kernel
 
 @_cdecl("bww_page_count")
 public func bwwPageCount(_ walkthrough: OpaquePointer?, _ count: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_count: count must not be NULL") }
-    count.pointee = Int64(handle.animator.plan.pages.count)
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_count: count must not be NULL") }
+        count.pointee = Int64(handle.animator.plan.pages.count)
+        return BWW_OK
+    }
 }
 
 @_cdecl("bww_subview_count")
 public func bwwSubviewCount(_ walkthrough: OpaquePointer?, _ page: Int64, _ count: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_subview_count: count must not be NULL") }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    count.pointee = Int64(handle.animator.plan.pages[page].count)
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let count else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_subview_count: count must not be NULL") }
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        count.pointee = Int64(handle.animator.plan.pages[page].count)
+        return BWW_OK
+    }
 }
 
 @_cdecl("bww_current_page")
 public func bwwCurrentPage(_ walkthrough: OpaquePointer?, _ page: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let page else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_current_page: page must not be NULL") }
-    page.pointee = Int64(handle.animator.currentPage)
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let page else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_current_page: page must not be NULL") }
+        page.pointee = Int64(handle.animator.currentPage)
+        return BWW_OK
+    }
 }
 
 @_cdecl("bww_page_offset")
 public func bwwPageOffset(_ walkthrough: OpaquePointer?, _ page: Int64, _ offset: UnsafeMutablePointer<Double>?,
                           _ animated: UnsafeMutablePointer<Int32>?) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    let position = handle.animator.positions[page]
-    offset?.pointee = position.offset
-    animated?.pointee = position.animated ? 1 : 0
-    return BWW_OK
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        let position = handle.animator.positions[page]
+        offset?.pointee = position.offset
+        animated?.pointee = position.animated ? 1 : 0
+        return BWW_OK
+    }
 }
 
 @_cdecl("bww_page_blocks")
 public func bwwPageBlocks(_ walkthrough: OpaquePointer?, _ page: Int64, _ blocks: UnsafeMutablePointer<UnsafePointer<Float>?>?,
                           _ blockCount: UnsafeMutablePointer<Int64>?, _ subviewCount: UnsafeMutablePointer<Int64>?) -> bww_status {
-    guard let walkthrough, let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let blocks else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL") }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    // The handle owns the only reference to the frame's storage and never copies it, so
-    // the address stays valid until bww_evaluate or bww_destroy. Through the frame's view,
-    // not `withUnsafeBlocks`, whose first call allocated in the Swift runtime (with malloc
-    // failing, std::bad_alloc: Tests/CInterface/allocation_failure.c).
-    blocks.pointee = WalkthroughHandle.frame(walkthrough).matrices(page: page)
-    blockCount?.pointee = Int64(handle.animator.plan.pages[page].blocks)
-    subviewCount?.pointee = Int64(handle.animator.plan.pages[page].count)
-    return BWW_OK
+    guard let walkthrough else { return BWW_ERROR_NULL_ARGUMENT }
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let blocks else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL") }
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        // The handle owns the only reference to the frame's storage and never copies it, so
+        // the address stays valid until bww_evaluate or bww_destroy. Through the frame's view,
+        // not `withUnsafeBlocks`, whose first call allocated in the Swift runtime (with malloc
+        // failing, std::bad_alloc: Tests/CInterface/allocation_failure.c).
+        blocks.pointee = WalkthroughHandle.frame(walkthrough).matrices(page: page)
+        blockCount?.pointee = Int64(handle.animator.plan.pages[page].blocks)
+        subviewCount?.pointee = Int64(handle.animator.plan.pages[page].count)
+        return BWW_OK
+    }
 }
 
 // The per-page and per-subview reads below take a success path first: the frame through
@@ -82,15 +88,16 @@ func gatherFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMu
 func pageReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
                      perSubview: Int, _ name: StaticString,
                      read: (FrameBuffer, Int, UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) -> Void) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    let needed = perSubview * handle.animator.plan.pages[page].count
-    if let status = handle.checkOutput(out, capacity: capacity, needed: needed, name, page) { return status }
-    do {
-        try read(handle.animator.frame, page, UnsafeMutableBufferPointer(start: out, count: needed))
-        return BWW_OK
-    } catch {
-        return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, "\(error.message)")
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        let needed = perSubview * handle.animator.plan.pages[page].count
+        if let status = handle.checkOutput(out, capacity: capacity, needed: needed, name, page) { return status }
+        do throws(WalkthroughError) {
+            try read(handle.animator.frame, page, UnsafeMutableBufferPointer(start: out, count: needed))
+            return BWW_OK
+        } catch {
+            return handle.fail(BWW_ERROR_BUFFER_TOO_SMALL, "\(error.message)")
+        }
     }
 }
 
@@ -149,13 +156,14 @@ func transformFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: I
 /// fast path refused it, or reads through the frame when it did not (a call racing nothing).
 func subviewReadFailure(_ walkthrough: OpaquePointer?, _ page: Int64, _ subview: Int64, _ out: UnsafeMutablePointer<Double>?,
                         _ nullOut: FailureText, read: (FrameBuffer, Int, Int, UnsafeMutablePointer<Double>) -> Void) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    guard let out else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, nullOut) }
-    guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
-    let count = handle.animator.plan.pages[page].count
-    guard subview >= 0, subview < count else {
-        return handle.fail(BWW_ERROR_OUT_OF_RANGE, "subview \(subview) is out of range; page \(page) has \(count)")
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let out else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, nullOut) }
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        let count = handle.animator.plan.pages[page].count
+        guard subview >= 0, subview < count else {
+            return handle.fail(BWW_ERROR_OUT_OF_RANGE, "subview \(subview) is out of range; page \(page) has \(count)")
+        }
+        read(handle.animator.frame, page, Int(subview), out)
+        return BWW_OK
     }
-    read(handle.animator.frame, page, Int(subview), out)
-    return BWW_OK
 }

@@ -79,24 +79,24 @@ public func bwwDestroy(_ walkthrough: OpaquePointer?) {
 
 @_cdecl("bww_error_message")
 public func bwwErrorMessage(_ walkthrough: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard let handle = WalkthroughHandle.from(walkthrough) else {
-        return MessageLog.constant("bww_error_message: the handle is NULL")
+    WalkthroughHandle.borrow(walkthrough, null: MessageLog.constant("bww_error_message: the handle is NULL")) { handle in
+        handle.messages.latest
     }
-    return handle.messages.latest
 }
 
 @_cdecl("bww_evaluate")
 public func bwwEvaluate(_ walkthrough: OpaquePointer?, _ scroll: Double) -> bww_status {
-    guard let handle = WalkthroughHandle.from(walkthrough) else { return BWW_ERROR_NULL_ARGUMENT }
-    // The one call that has the handle to itself: the messages handed out so far expire.
-    handle.messages.clear()
-    guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
-    do {
-        defer { handle.frameWritten() }
-        try handle.animator.update(scroll: scroll)
-        return BWW_OK
-    } catch {
-        return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        // The one call that has the handle to itself: the messages handed out so far expire.
+        handle.messages.clear()
+        guard scroll.isFinite else { return handle.fail(BWW_ERROR_INVALID_VALUE, nonFiniteScroll(scroll)) }
+        do throws(WalkthroughError) {
+            defer { handle.frameWritten() }
+            try handle.animator.update(scroll: scroll)
+            return BWW_OK
+        } catch {
+            return handle.fail(BWW_ERROR_INVALID_VALUE, "\(error.message)")
+        }
     }
 }
 

@@ -21,9 +21,10 @@ final class WalkthroughHandle {
         unsafeAddress { UnsafePointer(storage) }
         unsafeMutableAddress { storage }
     }
-    /// Where a frame's pages sit in each layout (`bww_evaluate_into`), by layout name:
-    /// a few arrays of one offset a page, made with the handle so that no call allocates.
-    let geometries: [String: FrameGeometry]
+    /// Where a frame's pages sit in each layout (`bww_evaluate_into`), indexed by
+    /// `bww_layout` (`layoutIndex`): a few arrays of one offset a page, made with the
+    /// handle so that no call allocates.
+    let geometries: [FrameGeometry]
 
     /// The handle of `animator`, with `messages` made beforehand (`MessageLog.init` can
     /// fail, which `bww_create` reports).
@@ -33,9 +34,7 @@ final class WalkthroughHandle {
         storage.initialize(to: animator)
         frameView = .allocate(capacity: 1)
         frameView.initialize(to: animator.frame.view)
-        geometries = Dictionary(uniqueKeysWithValues: FrameLayout.allCases.map {
-            ($0.rawValue, FrameBuffer.geometry(of: animator.plan, layout: $0))
-        })
+        geometries = [FrameLayout.blocks, .float4x4, .caTransform3D].map { FrameBuffer.geometry(of: animator.plan, layout: $0) }
     }
 
     /// Records `text` as the latest error and returns `status`. Allocates nothing.
@@ -60,8 +59,14 @@ final class WalkthroughHandle {
         frameView.deallocate()
     }
 
-    static func from(_ pointer: OpaquePointer?) -> WalkthroughHandle? {
-        pointer.map { Unmanaged<WalkthroughHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    /// `body` on the handle at `pointer`, borrowed (no retain or release), or `null` when
+    /// the pointer is NULL. A retain writes the handle's reference count: a call on a
+    /// `const bww_walkthrough *` would write into the handle, and threads reading one
+    /// handle would contend for that word (`Tests/CInterface/const_reads.c`).
+    @inline(__always)
+    static func borrow<Result>(_ pointer: OpaquePointer?, null: Result, _ body: (WalkthroughHandle) -> Result) -> Result {
+        guard let pointer else { return null }
+        return Unmanaged<WalkthroughHandle>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
     }
 
     /// The frame of the handle at `pointer`, with no retain or release of the handle.

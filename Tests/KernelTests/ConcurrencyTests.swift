@@ -46,7 +46,9 @@ import Testing
         for result in results { #expect(result == expected) }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 7])
+    /// Int.max starts `maximumThreads` (it once overflowed the pool's array of threads and
+    /// corrupted the heap); Int.min is 1.
+    @Test(arguments: [1, 2, 3, 4, 7, Int.max, Int.min])
     func everyThreadCountGivesTheSameBits(threads: Int) throws {
         var reference = WalkthroughAnimator(try Self.walkthrough())
         reference.threads = 1

@@ -36,9 +36,10 @@
  * stay valid until the next bww_evaluate or bww_destroy on that handle, and must not be
  * freed or written to.
  *
- * Threads. The functions that take a `const bww_walkthrough *` are read-only and may run
- * at the same time as each other on one handle, from any number of threads, failing or
- * not (a failure records its message under a lock of the handle). bww_evaluate and
+ * Threads. The functions that take a `const bww_walkthrough *` are read-only: they write
+ * nothing in the handle, not even a reference count (since 1.1.4), save that a failure
+ * records its message, under a lock of the handle. They may run at the same time as each
+ * other on one handle, from any number of threads, failing or not. bww_evaluate and
  * bww_destroy need the handle to themselves: no other call on it may overlap them (guard
  * them with your own lock if several threads share it). Different handles are independent.
  * bww_evaluate splits frames of at least 65,536 animated subviews across worker threads
@@ -108,7 +109,7 @@ extern "C" {
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
 #define BWW_VERSION_MINOR 1
-#define BWW_VERSION_PATCH 3
+#define BWW_VERSION_PATCH 4
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8

@@ -30,8 +30,13 @@ public struct WalkthroughAnimator: Sendable {
     public private(set) var scrollPosition = 0.0
     /// Subviews in the window from which a frame is split across `threads` workers.
     public var parallelThreshold = WalkthroughAnimator.defaultParallelThreshold
-    /// Worker count for the split; 1 disables it. Defaults to the online processors.
+    /// Worker count for the split; 1 (or less) disables it. Defaults to the online
+    /// processors; at most `maximumThreads` are started, whatever it is set to.
     public var threads = onlineProcessorCount()
+    /// The most threads a split frame runs on (the caller and 255 workers): far more than
+    /// a frame can use, few enough that a mistaken `threads` (`Int.max`) cannot ask the
+    /// system for millions of threads, or overflow the pool's bookkeeping.
+    public static let maximumThreads = 256
     /// The threads of split frames: started by the first such frame (`advance`), or by
     /// `startWorkers()`, and parked between frames.
     private var workers: WorkerPool?

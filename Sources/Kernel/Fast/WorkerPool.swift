@@ -107,10 +107,11 @@ final class WorkerPool: @unchecked Sendable {
     /// The process that started the workers: a child of `fork` has none of them.
     private let owner = getpid()
 
-    /// A pool of `threads - 1` workers (fewer if the system refuses threads).
+    /// A pool of `threads - 1` workers, at most `WalkthroughAnimator.maximumThreads - 1`
+    /// (fewer if the system refuses threads).
     init(threads wanted: Int) {
         self.wanted = wanted
-        let count = max(wanted - 1, 0)
+        let count = max(min(wanted, WalkthroughAnimator.maximumThreads) - 1, 0)
         shared = .allocate(capacity: 1)
         shared.initialize(to: Shared())
         pthread_mutex_init(&shared.pointee.mutex, nil)
