@@ -1,4 +1,5 @@
 import Kernel
+import KernelTestSupport
 import Testing
 
 @Suite struct WalkthroughModelTests {
@@ -41,6 +42,31 @@ import Testing
         for width in [0, -1, Double.infinity, .nan] {
             #expect(throws: WalkthroughError.self) { try Walkthrough(width: width, pages: []) }
         }
+    }
+
+    /// The master scrolls to `W·p`: a width that puts the last page past the largest Double
+    /// is refused (it made `scrollPosition` infinite); up to there, every page is reached.
+    @Test func theLastPagesPositionIsFinite() throws {
+        #expect(throws: WalkthroughError.self) { try Walkthrough(width: 1e308, pages: [Page(), Page(), Page()]) }
+        #expect(throws: WalkthroughError.self) {
+            try Walkthrough(width: .greatestFiniteMagnitude / 65_534, pages: Array(repeating: Page(), count: 65_536))
+        }
+        var master = WalkthroughMaster(try Walkthrough(width: 1e308, pages: [Page(), Page()]))
+        #expect(try master.goToPage(1) == [.pageDidChange(1)])
+        #expect(master.scrollPosition == 1e308 && master.currentPage == 1)
+        #expect(try Walkthrough(width: 1e308, pages: [Page()]).pages.count == 1)
+    }
+
+    /// Public helpers that take a subview index accept any (the formula is in Double), and
+    /// the reference's track value has an answer for an empty track.
+    @Test func helpersTakeAnyIndex() throws {
+        let page = Page(speed: SIMD2(1, 2), speedVariance: SIMD2(3, 4))
+        #expect(page.speed(ofSubview: .max) == SIMD2(1, 2) + (Double(Int.max) + 1) * SIMD2(3, 4))
+        #expect(page.speed(ofSubview: .min) == SIMD2(1, 2) + (Double(Int.min) + 1) * SIMD2(3, 4))
+        let rotation = try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.5)
+        #expect(rotation.angle(ofSubview: .max, offset: 0) == 1 + (Double(Int.max) + 1) * 0.5)
+        #expect(TimelineReference.value([Keyframe<Double>](), at: 0).isNaN)
+        #expect(TimelineReference.value([Keyframe<SIMD2<Double>>](), at: 1).x.isNaN)
     }
 
     @Test func navigationAtBothEnds() throws {
@@ -86,9 +112,27 @@ import Testing
         #expect(try StaticTags(parsing: "-4") == [-4])
         #expect(try StaticTags(parsing: "") == [])
         #expect(try StaticTags(parsing: "  ") == [])
+        #expect(try StaticTags(parsing: "\t007 ,-0, 2,2") == [7, 0, 2])
+        #expect(try StaticTags(parsing: "\(Int.min),\(Int.max)") == [Int.min, Int.max])
+        // Every tag of a long list, in a random order (seed 7).
+        var rng = SeededGenerator(seed: 7)
+        let many = (0..<5_000).map { _ in Int.random(in: -1_000_000_000_000...1_000_000_000_000, using: &rng) }
+        #expect(try StaticTags(parsing: many.map(String.init).joined(separator: ", ")) == StaticTags(many), "seed 7")
     }
 
-    @Test(arguments: ["1,,2", "a", "1;2", "1,", ",1", "1 2", "+1", "99999999999999999999"])
+    /// A number outside `Int` is told apart from a non-number.
+    @Test(arguments: ["99999999999999999999", "9223372036854775808", "-9223372036854775809"])
+    func staticTagsOutsideInt(list: String) {
+        do {
+            _ = try StaticTags(parsing: "1, " + list)
+            Issue.record("\(list): no error")
+        } catch {
+            #expect(error.problem == "malformed staticTags \"1, \(list)\": \" \(list)\" is outside the integers from "
+                    + "-9223372036854775808 to 9223372036854775807", "\(list)")
+        }
+    }
+
+    @Test(arguments: ["1,,2", "a", "1;2", "1,", ",1", "1 2", "+1", "99999999999999999999", "-", "1-", "--1", "1,\u{301}2", "é"])
     func badStaticTags(list: String) {
         #expect(throws: WalkthroughError.self) { try StaticTags(parsing: list) }
         do { _ = try StaticTags(parsing: list) } catch {

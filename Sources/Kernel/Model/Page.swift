@@ -38,13 +38,15 @@ public struct Page: Hashable, Sendable {
     }
 
     /// `s_k = speed + (k + 1) · speedVariance`. Depends on the hierarchy position alone:
-    /// static subviews take their step too.
+    /// static subviews take their step too. Any `k` (`k + 1` is formed in Double, so
+    /// `Int.max` does not overflow).
     @inlinable
     public func speed(ofSubview k: Int) -> SIMD2<Double> {
-        speed + Double(k + 1) * speedVariance
+        speed + (Double(k) + 1) * speedVariance
     }
 
     /// Whether subview `k`'s tag is in `staticTags`.
+    /// - Precondition: `k` is an index of `subviews` (a trap otherwise, as an `Array`'s).
     @inlinable
     public func isStatic(subview k: Int) -> Bool {
         staticTags.contains(subviews[k].tag)
@@ -52,6 +54,7 @@ public struct Page: Hashable, Sendable {
 
     /// The timeline subview `k` follows: its own, else the page's; nil for none. (Static
     /// subviews ignore it.)
+    /// - Precondition: `k` is an index of `subviews` (a trap otherwise, as an `Array`'s).
     @inlinable
     public func timeline(ofSubview k: Int) -> Timeline? {
         subviews[k].timeline ?? timeline

@@ -36,9 +36,9 @@ public struct Rotation: Hashable, Sendable {
     /// `m34` of the perspective matrix `P`: `−1/d`, or 0 without perspective.
     public var m34: Double { perspective.map { -1 / $0 } ?? 0 }
 
-    /// `θ_k` for subview `k` at page offset `o`.
+    /// `θ_k` for subview `k` at page offset `o`. Any `k` (`k + 1` is formed in Double).
     @inlinable
     public func angle(ofSubview k: Int, offset o: Double) -> Double {
-        (angle + Double(k + 1) * angleVariance) * (1 - o)
+        (angle + (Double(k) + 1) * angleVariance) * (1 - o)
     }
 }

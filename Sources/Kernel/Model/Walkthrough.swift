@@ -22,7 +22,9 @@ public struct Walkthrough: Hashable, Sendable {
     public let subviewCount: Int
 
     /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
-    ///   slots in all, or a width that is not finite and > 0.
+    ///   slots in all, or a width that is not finite and > 0 or that puts the last page's
+    ///   position `W·(n − 1)` past the largest Double (where the master would scroll to an
+    ///   infinite position).
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
         _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
         try self.init(width: width, admittedPages: pages)
@@ -34,6 +36,11 @@ public struct Walkthrough: Hashable, Sendable {
     init(width: Double, admittedPages pages: [Page]) throws(WalkthroughError) {
         guard width.isFinite, width > 0 else {
             throw WalkthroughError(key: "width", subject: "width", problem: "must be a finite number > 0, got \(width)")
+        }
+        let last = Swift.max(pages.count - 1, 0)
+        guard (width * Double(last)).isFinite else {
+            throw WalkthroughError(key: "width", subject: "width",
+                                   problem: "must leave the last page's position (width × \(last)) finite, got \(width)")
         }
         self.width = width
         self.pages = pages

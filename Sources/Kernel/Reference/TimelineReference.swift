@@ -46,9 +46,10 @@ public enum TimelineReference {
     }
 
     /// A scalar track's value at `τ`: the first value before the first keyframe, the last
-    /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)`.
+    /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)`. NaN for a NaN `τ`, and for no
+    /// keyframes (which a `Timeline` never holds: its tracks have 1 to 64).
     public static func value(_ keyframes: [Keyframe<Double>], at tau: Double) -> Double {
-        if tau.isNaN { return .nan }
+        if tau.isNaN || keyframes.isEmpty { return .nan }
         let (j, p) = segment(keyframes, at: tau)
         guard let p else { return keyframes[max(j, 0)].value }
         let (a, b) = (keyframes[j].value, keyframes[j + 1].value)
@@ -57,7 +58,7 @@ public enum TimelineReference {
 
     /// A two-number track's value at `τ`, the same way.
     public static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double) -> SIMD2<Double> {
-        if tau.isNaN { return SIMD2(repeating: .nan) }
+        if tau.isNaN || keyframes.isEmpty { return SIMD2(repeating: .nan) }
         let (j, p) = segment(keyframes, at: tau)
         guard let p else { return keyframes[max(j, 0)].value }
         let (a, b) = (keyframes[j].value, keyframes[j + 1].value)

@@ -27,6 +27,8 @@ public struct FrameGeometry: Hashable, Sendable {
     }
 
     /// Byte offset of page `page`'s first matrix (its first block in `blocks`).
+    /// - Precondition: `page` is one of the frame's pages (a trap otherwise, as an `Array`'s
+    ///   index; so for the other offsets).
     public func matrixOffset(page: Int) -> Int { firstEntries[page] * layout.matrixStride }
 
     /// Byte offset of page `page`'s first alpha (dense layouts).
