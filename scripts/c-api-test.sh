@@ -44,7 +44,7 @@ echo "signatures: the header compiles as C99 and C++11 with every function pinne
 
 build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts}.c
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
-for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure forked_child; do
+for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure forked_child keyframe_limit; do
     build "$lib" "$name"
 done
 "$out/message_lifetime"
@@ -56,6 +56,7 @@ SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
 # Its cases run in child processes and report a crash as a failure; no Swift backtraces.
 SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
 "$out/forked_child"
+"$out/keyframe_limit"
 # It defines the runtime's retain and release to count them: exported (-rdynamic) so that
 # the library's calls bind to them.
 build "$lib" const_reads -rdynamic -ldl

@@ -57,6 +57,24 @@ import Testing
         #expect(try Walkthrough(width: 1e308, pages: [Page()]).pages.count == 1)
     }
 
+    /// The walkthrough's keyframes are limited in all, counted as written: 32,768 subviews
+    /// with their own 64-keyframe track reach the limit (one shared array: the test holds
+    /// it once), and one keyframe more is refused, naming its page.
+    @Test func keyframesAreLimited() throws {
+        let track = (0..<64).map { Keyframe(at: Double($0), value: Double($0)) }
+        let own = Subview(timeline: try Timeline(rotation: track))
+        let full = Page(subviews: Array(repeating: own, count: Walkthrough.maximumKeyframeCount / 64))
+        #expect(try Walkthrough(width: 1, pages: [full]).subviewCount == 32_768)
+        let one = Page(timeline: try Timeline(alpha: [Keyframe(at: 0, value: 1)]))
+        #expect(throws: WalkthroughError("page 1: 1 keyframe would exceed the limit of 2097152 per walkthrough (earlier tracks hold 2097152)")) {
+            try Walkthrough(width: 1, pages: [full, one])
+        }
+        var budget = try WalkthroughBudget(pageCount: 1)
+        #expect(throws: WalkthroughError.self) { try budget.admit(keyframes: .max) }  // no overflow
+        try budget.admit(keyframes: 64)
+        #expect(budget.keyframes == 64)
+    }
+
     /// Public helpers that take a subview index accept any (the formula is in Double), and
     /// the reference's track value has an answer for an empty track.
     @Test func helpersTakeAnyIndex() throws {

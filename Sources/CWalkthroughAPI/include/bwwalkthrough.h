@@ -37,7 +37,7 @@
  * freed or written to.
  *
  * Threads. The functions that take a `const bww_walkthrough *` are read-only: they write
- * nothing in the handle, not even a reference count (since 1.1.4), save that a failure
+ * nothing in the handle, not even a reference count (since 1.2.0), save that a failure
  * records its message, under a lock of the handle. They may run at the same time as each
  * other on one handle, from any number of threads, failing or not. bww_evaluate and
  * bww_destroy need the handle to themselves: no other call on it may overlap them (guard
@@ -64,8 +64,11 @@
  * the caller's buffer instead (it has no handle yet). Messages are UTF-8. A NULL handle
  * gives BWW_ERROR_NULL_ARGUMENT and records nothing.
  *
- * Memory. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message, when one of these
- * cannot be allocated: a copy of the text (`length` bytes, 3 times that when the text is
+ * Memory. Limits bound what a handle can take: 65,536 pages, BWW_MAX_SUBVIEWS subviews
+ * and BWW_MAX_KEYFRAMES keyframes (since 1.2.0; a walkthrough at that limit, each
+ * subview with its own four tracks, took 560 MiB to load); a file past one is
+ * BWW_ERROR_INVALID_FILE. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message,
+ * when one of these cannot be allocated: a copy of the text (`length` bytes, 3 times that when the text is
  * not valid UTF-8: each ill-formed byte becomes U+FFFD); while parsing, the array of
  * pages and each page's array of subviews (56 bytes a subview); the handle's message
  * storage (BWW_MAX_MESSAGES slots of 256 bytes, touched only as messages are written);
@@ -108,8 +111,8 @@ extern "C" {
 /* The version of this header. bww_version_number() gives the library's: a program can
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
-#define BWW_VERSION_MINOR 1
-#define BWW_VERSION_PATCH 4
+#define BWW_VERSION_MINOR 2
+#define BWW_VERSION_PATCH 0
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8
@@ -118,6 +121,8 @@ extern "C" {
 
 /* The most subviews one walkthrough may hold over all its pages (2^22). */
 #define BWW_MAX_SUBVIEWS 4194304
+/* The most keyframes one walkthrough's timelines may hold in all, as written (2^21). */
+#define BWW_MAX_KEYFRAMES 2097152
 /* The longest walkthrough text bww_create accepts, in bytes (1 GiB). */
 #define BWW_MAX_JSON_LENGTH ((size_t)1 << 30)
 /* Distinct error messages a handle keeps between two bww_evaluate calls. */

@@ -104,7 +104,7 @@ extension Walkthrough {
             case "rotation":
                 page.rotation = try rotation(&json, context: "\(context), rotation")
             case "timeline":
-                page.timeline = try timeline(&json, context: context, ofPage: true)
+                page.timeline = try timeline(&json, context: context, ofPage: true, budget: &budget)
             default:
                 throw json.unknownKey(key, context: context, allowed: pageKeys)
             }
@@ -126,12 +126,13 @@ extension Walkthrough {
         var subviews: [Subview] = []
         subviews.reserveCapacity(count)
         try json.elements(field) { (json, k) throws(WalkthroughError) in
-            subviews.append(try subview(&json, context: "\(field.context), subview \(k)"))
+            subviews.append(try subview(&json, context: "\(field.context), subview \(k)", budget: &budget))
         }
         return subviews
     }
 
-    private static func subview(_ json: inout JSONScanner, context: String) throws(WalkthroughError) -> Subview {
+    private static func subview(_ json: inout JSONScanner, context: String,
+                                budget: inout WalkthroughBudget) throws(WalkthroughError) -> Subview {
         var subview = Subview()
         try json.members(context: context) { (json, key) throws(WalkthroughError) in
             let field = JSONField(context: context, key: key)
@@ -142,7 +143,7 @@ extension Walkthrough {
                 let f = try json.numbers(field, count: 4)
                 subview.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3])
             case "timeline":
-                subview.timeline = try timeline(&json, context: context, ofPage: false)
+                subview.timeline = try timeline(&json, context: context, ofPage: false, budget: &budget)
             default:
                 throw json.unknownKey(key, context: context, allowed: subviewKeys)
             }

@@ -14,8 +14,9 @@ extension Walkthrough {
     static let keyframeKeys = ["at", "value", "easing"]
 
     /// The timeline that starts here; `context` names its page (and subview). Only a page's
-    /// timeline may have a `stagger`.
-    static func timeline(_ json: inout JSONScanner, context: String, ofPage: Bool) throws(WalkthroughError) -> Timeline {
+    /// timeline may have a `stagger`. Each track is admitted to `budget` before it is read.
+    static func timeline(_ json: inout JSONScanner, context: String, ofPage: Bool,
+                         budget: inout WalkthroughBudget) throws(WalkthroughError) -> Timeline {
         let field = JSONField(context: context, key: "timeline")
         let kind = json.peek()
         guard kind == .object else { throw field.error("must be an object, got \(kind.name)") }
@@ -26,10 +27,10 @@ extension Walkthrough {
             let path = "timeline.\(key)"
             let member = JSONField(context: context, key: path)
             switch key {
-            case "translation": translation = try track(&json, member) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
-            case "scale": scale = try track(&json, member) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
-            case "rotation": rotation = try track(&json, member) { (json, f) throws(WalkthroughError) in try json.number(f) }
-            case "alpha": alpha = try track(&json, member) { (json, f) throws(WalkthroughError) in try json.number(f) }
+            case "translation": translation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
+            case "scale": scale = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
+            case "rotation": rotation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
+            case "alpha": alpha = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
             case "axis":
                 let a = try json.numbers(member, count: 3)
                 axis = SIMD3(a[0], a[1], a[2])
@@ -48,14 +49,16 @@ extension Walkthrough {
         }
     }
 
-    /// A track: an array of keyframe objects, counted against the limit before anything is
-    /// allocated for it. `value` reads one keyframe's value.
+    /// A track: an array of keyframe objects, counted against the limits (the track's and
+    /// the walkthrough's, `budget`) before anything is allocated for it. `value` reads one
+    /// keyframe's value.
     private static func track<V>(
-        _ json: inout JSONScanner, _ field: JSONField,
+        _ json: inout JSONScanner, _ field: JSONField, _ budget: inout WalkthroughBudget,
         value: (inout JSONScanner, JSONField) throws(WalkthroughError) -> V
     ) throws(WalkthroughError) -> [Keyframe<V>] {
         let count = try json.elementCount(field)
         guard count <= KeyframeRules.maximumCount else { throw field.error(KeyframeRules.countProblem(count)) }
+        do { try budget.admit(keyframes: count) } catch { throw field.error(error) }
         var keyframes: [Keyframe<V>] = []
         keyframes.reserveCapacity(count)
         try json.elements(field) { (json, j) throws(WalkthroughError) in

@@ -14,6 +14,13 @@ public struct Walkthrough: Hashable, Sendable {
     /// ("Robustness"); more is an error, not an allocation (see `WalkthroughBudget`).
     public static let maximumSubviewCount = 1 << 22
 
+    /// The most keyframes one walkthrough's timelines may hold in all (2²¹, about 2
+    /// million), counted as written: a page's timeline once, however many subviews follow
+    /// it. Tracks hold at most 64, but subviews may each have their own timeline: without
+    /// this limit a 48 MB file of 2 million keyframes took 560 MB, so a file of the longest
+    /// text the C interface accepts (1 GiB) could have taken over 10 GB.
+    public static let maximumKeyframeCount = 1 << 21
+
     /// The page width `W` in points (finite, > 0).
     public let width: Double
     /// The pages, left to right.
@@ -22,11 +29,19 @@ public struct Walkthrough: Hashable, Sendable {
     public let subviewCount: Int
 
     /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
-    ///   slots in all, or a width that is not finite and > 0 or that puts the last page's
+    ///   slots or `maximumKeyframeCount` keyframes in all, or a width that is not finite and > 0 or that puts the last page's
     ///   position `W·(n − 1)` past the largest Double (where the master would scroll to an
     ///   infinite position).
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
-        _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
+        var budget = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
+        for (i, page) in pages.enumerated() {
+            do throws(WalkthroughError) {
+                try budget.admit(keyframes: page.timeline?.keyframeCount ?? 0)
+                for subview in page.subviews { try budget.admit(keyframes: subview.timeline?.keyframeCount ?? 0) }
+            } catch {
+                throw error.prefixed("page \(i)")
+            }
+        }
         try self.init(width: width, admittedPages: pages)
     }
 

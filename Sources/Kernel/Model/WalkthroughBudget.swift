@@ -1,11 +1,12 @@
-/// The two limits that keep a walkthrough's memory bounded, applied page by page:
+/// The three limits that keep a walkthrough's memory bounded, applied page by page:
 ///
 /// - at most `Walkthrough.maximumPageCount` pages;
 /// - at most `Walkthrough.maximumSubviewCount` subview slots, where a page takes its
 ///   subviews rounded up to a whole number of lanes (`Lanes.padded`). The fast path's plan
 ///   and frame buffer hold that padding, about 80 bytes a slot, so a million pages of one
 ///   subview cost what eight million subviews do; counting subviews alone let a file within
-///   the limit take 4 GB.
+///   the limit take 4 GB;
+/// - at most `Walkthrough.maximumKeyframeCount` keyframes, track by track as read.
 ///
 /// `Walkthrough.init(width:pages:)` applies it, and so does the file reader, which counts a
 /// page's subviews before it allocates them: this type is the one place the rule lives.
@@ -14,6 +15,8 @@
 package struct WalkthroughBudget: Sendable {
     /// Slots taken by the pages admitted so far.
     package private(set) var slots = 0
+    /// Keyframes taken by the tracks admitted so far.
+    package private(set) var keyframes = 0
     /// Asked before the arrays of admitted pages and subviews are allocated; nil: not asked.
     private let memory: MemoryProbe?
 
@@ -56,5 +59,20 @@ package struct WalkthroughBudget: Sendable {
         }
         try memory?.check(count, of: Subview.self, "subviews")
         slots += Lanes.padded(count)
+    }
+
+    /// Admits a track (or timeline) of `count` keyframes (`count ≥ 0`).
+    /// - Throws: keyframes that would take the walkthrough past
+    ///   `Walkthrough.maximumKeyframeCount` (key `keyframes`); nothing is admitted then.
+    package mutating func admit(keyframes count: Int) throws(WalkthroughError) {
+        let limit = Walkthrough.maximumKeyframeCount
+        guard count <= limit - keyframes else {
+            let noun = count == 1 ? "keyframe" : "keyframes"
+            let earlier = keyframes == 0 ? "" : " (earlier tracks hold \(keyframes))"
+            throw WalkthroughError(
+                key: "keyframes",
+                problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
+        }
+        keyframes += count
     }
 }
