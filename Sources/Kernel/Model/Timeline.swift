@@ -24,11 +24,6 @@ public struct Timeline: Hashable, Sendable {
     /// The time step between consecutive subviews of a page (finite, within ±1000).
     public let stagger: Double
 
-    /// The keyframes of all four tracks.
-    public var keyframeCount: Int {
-        (translation?.count ?? 0) + (scale?.count ?? 0) + (rotation?.count ?? 0) + (alpha?.count ?? 0)
-    }
-
     /// The bound on `|stagger|`.
     public static let staggerLimit = 1000.0
 

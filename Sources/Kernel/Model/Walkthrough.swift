@@ -14,11 +14,14 @@ public struct Walkthrough: Hashable, Sendable {
     /// ("Robustness"); more is an error, not an allocation (see `WalkthroughBudget`).
     public static let maximumSubviewCount = 1 << 22
 
-    /// The most keyframes one walkthrough's timelines may hold in all (2²¹, about 2
+    /// The most keyframes a walkthrough file's timelines may hold in all (2²¹, about 2
     /// million), counted as written: a page's timeline once, however many subviews follow
-    /// it. Tracks hold at most 64, but subviews may each have their own timeline: without
-    /// this limit a 48 MB file of 2 million keyframes took 560 MB, so a file of the longest
-    /// text the C interface accepts (1 GiB) could have taken over 10 GB.
+    /// it. Tracks hold at most 64, but subviews may each have their own timeline: a 48 MB
+    /// file of 2 million keyframes takes 560 MB to load (`bench eval`), so without this
+    /// limit a file of the longest text the C interface accepts (1 GiB) could take over
+    /// 10 GB. The file reader checks it (`init(json:)`, `bww_create`); `init(width:pages:)`
+    /// does not: its caller has built the timelines already, and subviews may share them
+    /// (the fast path's tables are made once per distinct timeline).
     public static let maximumKeyframeCount = 1 << 21
 
     /// The page width `W` in points (finite, > 0).
@@ -29,19 +32,11 @@ public struct Walkthrough: Hashable, Sendable {
     public let subviewCount: Int
 
     /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
-    ///   slots or `maximumKeyframeCount` keyframes in all, or a width that is not finite and > 0 or that puts the last page's
+    ///   slots in all, or a width that is not finite and > 0 or that puts the last page's
     ///   position `W·(n − 1)` past the largest Double (where the master would scroll to an
     ///   infinite position).
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
-        var budget = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
-        for (i, page) in pages.enumerated() {
-            do throws(WalkthroughError) {
-                try budget.admit(keyframes: page.timeline?.keyframeCount ?? 0)
-                for subview in page.subviews { try budget.admit(keyframes: subview.timeline?.keyframeCount ?? 0) }
-            } catch {
-                throw error.prefixed("page \(i)")
-            }
-        }
+        _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
         try self.init(width: width, admittedPages: pages)
     }
 
