@@ -17,7 +17,10 @@ do {
     if let entry = Subcommand.all.first(where: { $0.name == command }) {
         output = try entry.help(words) ?? entry.run(words)
     } else if helpWords.contains(command) {
-        guard words.isEmpty else { throw BenchError("help takes no arguments, got \(Echo.quoted(words[0]))") }
+        // `bench help --help` is help too, as `--help` is for every command.
+        if let word = words.first(where: { !CommandSpec.helpWords.contains($0) }) {
+            throw BenchError("help takes no arguments, got \(Echo.quoted(word))")
+        }
         output = Subcommand.help
     } else {
         throw BenchError("unknown command \(Echo.quoted(command)); see bench --help")

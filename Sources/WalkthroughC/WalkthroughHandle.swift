@@ -47,7 +47,7 @@ final class WalkthroughHandle {
     func pageIndex(_ page: Int64) -> Int? {
         let count = animator.plan.pages.count
         guard page >= 0, page < count else {
-            _ = fail(BWW_ERROR_OUT_OF_RANGE, "page \(page) is out of range; the walkthrough has \(count) pages")
+            _ = fail(BWW_ERROR_OUT_OF_RANGE, "page \(page) is out of range; the walkthrough has \(count) \(count == 1 ? "page" as StaticString : "pages")")
             return nil
         }
         return Int(page)

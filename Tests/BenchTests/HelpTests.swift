@@ -28,7 +28,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  -h, --help") }, "\(arguments)")
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["help", "--help"]])
     func benchHelpListsTheCommands(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")

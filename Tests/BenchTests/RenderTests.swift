@@ -60,6 +60,16 @@ import FoundationXML
         #expect(text.components(separatedBy: "<clipPath").count - 1 == 3)
     }
 
+    /// A page of more subviews than are drawn: the first 2,000 are, and the report says so.
+    @Test func crowdedPagesAreDrawnInPartAndSaySo() throws {
+        let path = try BenchProcess.temporaryFile(#"{"width": 100, "pages": [{"subviewCount": 2001}, {"subviewCount": 5}]}"#)
+        let out = path + ".svg"
+        let run = try BenchProcess.run(["render", path, "--output", out, "--frames", "1"])
+        #expect(run.status == 0 && run.stdout.hasSuffix(" (page 0: the first 2000 of 2001 subviews drawn)\n"), "\(run.stdout)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        #expect(text.components(separatedBy: "<polygon").count - 1 == 2_005, "polygons drawn")
+    }
+
     @Test(arguments: [["render"], ["render", "x.json"], ["render", "/nonexistent.json", "--output", "/tmp/x.svg"],
                       ["render", RenderTests.parallax, "--output", "/tmp/x.svg", "--frames", "0"]])
     func badArgumentsExitOne(arguments: [String]) throws {

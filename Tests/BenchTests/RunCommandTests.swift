@@ -72,7 +72,7 @@ import FoundationXML
     }
 
     @Test(arguments: [["run", "--format", "xml"], ["run", "--filter", "("], ["run", "--filter", "nothing-matches"],
-                      ["run", "--sizes", "0"], ["run", "--sizes", "10,x"], ["run", "--impls", "gpu"], ["run", "--budget", "-1"],
+                      ["run", "--sizes", "0"], ["run", "--sizes", "10,x"], ["run", "--sizes", "10, 20,10"], ["run", "--impls", "gpu"], ["run", "--budget", "-1"],
                       ["chart"], ["profile", "nope"], ["profile", "linear", "--frames", "-3"]])
     func badArgumentsExitOne(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)

@@ -9,7 +9,8 @@ enum RenderCommand {
         name: "render", usage: ["FILE --output FILE.svg [options]"],
         summary: "Draws a walkthrough file at K scroll positions as an SVG filmstrip.",
         details: ["One panel a position, the layers placed as Core Animation would: frames transformed about their",
-                  "centres, with perspective, filled with their alpha; static subviews dashed."],
+                  "centres, with perspective, filled with their alpha; static subviews dashed. A page's first 2,000",
+                  "subviews are drawn, and the report says when a page has more."],
         options: [
             .option("output", "FILE.svg", "where the filmstrip goes (required)", default: "none"),
             .option("frames", "K", "panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
@@ -34,7 +35,11 @@ enum RenderCommand {
         let first = from ?? 0, last = to ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
         let scrolls = (0..<frames).map { frames == 1 ? first : first + (last - first) * Double($0) / Double(frames - 1) }
         try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
-        return "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
+        let wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+        guard let crowded = walkthrough.pages.firstIndex(where: { $0.subviews.count > drawnPerPage }) else { return wrote + "\n" }
+        let more = walkthrough.pages.count(where: { $0.subviews.count > drawnPerPage })
+        return wrote + " (page \(crowded)\(more > 1 ? " and \(more - 1) more" : ""): the first \(drawnPerPage) of "
+            + "\(walkthrough.pages[crowded].subviews.count) subviews drawn)\n"
     }
 }
 

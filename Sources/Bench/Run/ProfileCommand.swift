@@ -7,7 +7,7 @@ import Kernel
 /// (scripts/alloc-count.sh).
 enum ProfileCommand {
     static let spec = CommandSpec(
-        name: "profile", usage: ["SCENARIO --size N --frames F [options]", "FILE --frames F [options]"],
+        name: "profile", usage: ["SCENARIO [--size N] [--frames F] [options]", "FILE [--frames F] [options]"],
         summary: "Renders F frames and nothing else, for callgrind and valgrind to watch.",
         details: ["SCENARIO is a built-in scenario (bench run --list); FILE a walkthrough file, scrolled through",
                   "\(Scenario.defaultPositions) positions from its first page to its last, one position a frame."],

@@ -80,6 +80,11 @@ enum RunCommand {
             guard !sizes.isEmpty, sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count else {
                 throw BenchError("--sizes needs a comma-separated list of counts from 1 to \(limit), got \(Echo.quoted(text))")
             }
+            // A size given twice would be measured twice under one name: results are keyed
+            // by scenario, implementation, size and layout (`bench compare`).
+            if let twice = sizes.indices.first(where: { sizes[..<$0].contains(sizes[$0]) }) {
+                throw BenchError("--sizes lists \(sizes[twice]) twice, got \(Echo.quoted(text))")
+            }
             suite.sizes = sizes
         }
         suite.layout = try args.choice("layout", default: FrameLayout.blocks)

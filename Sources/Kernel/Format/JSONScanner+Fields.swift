@@ -34,9 +34,11 @@ extension JSONScanner {
 
     /// A whole number that fits in 2⁵³ in magnitude.
     mutating func integer(_ field: JSONField) throws(WalkthroughError) -> Int {
+        // Within ±(2⁵³ − 1), where every integer is a Double of its own: 2⁵³ + 1 in the text
+        // reads as 2⁵³, which was taken in silence.
         let d = try number(field)
-        guard d == d.rounded(), d.magnitude <= 9_007_199_254_740_992 else {
-            throw field.error("must be an integer, got \(d)")
+        guard d == d.rounded(), d.magnitude < 9_007_199_254_740_992 else {
+            throw field.error("must be an integer from -9007199254740991 to 9007199254740991, got \(d)")
         }
         return Int(d)
     }

@@ -70,7 +70,7 @@ public struct WalkthroughMaster: Sendable {
     public mutating func goToPage(_ page: Int) throws(WalkthroughError) -> [WalkthroughEvent] {
         guard page >= 0, page < numberOfPages else {
             throw WalkthroughError(
-                "page \(page) is out of range; the walkthrough has \(numberOfPages) pages")
+                "page \(page) is out of range; the walkthrough has \(numberOfPages) \(numberOfPages == 1 ? "page" : "pages")")
         }
         return settle(on: page)
     }
