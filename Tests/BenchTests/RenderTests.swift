@@ -60,6 +60,16 @@ import FoundationXML
         #expect(text.components(separatedBy: "<clipPath").count - 1 == 3)
     }
 
+    /// Scroll positions whose span overflows a Double are still spaced evenly between them
+    /// (the span once made every position NaN, an error about a non-finite scroll).
+    @Test func anOverflowingSpanIsSpacedEvenly() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("span-\(UUID().uuidString).svg").path
+        let run = try BenchProcess.run(["render", Self.parallax, "--output", out, "--frames", "3", "--from", "1e308", "--to", "-1e308"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        #expect(text.contains("x = 0.00") && text.contains("x = 1000000000") && text.contains("x = -1000000000"))
+    }
+
     /// A page of more subviews than are drawn: the first 2,000 are, and the report says so.
     @Test func crowdedPagesAreDrawnInPartAndSaySo() throws {
         let path = try BenchProcess.temporaryFile(#"{"width": 100, "pages": [{"subviewCount": 2001}, {"subviewCount": 5}]}"#)

@@ -93,6 +93,8 @@ import Testing
         (#"{"width": 1, "pages": [{"rotation": {"axis": [0, 0, 1], "spin": 1}}]}"#,
          #"page 0, rotation: unknown key "spin"; allowed keys: axis, angle, angleVariance, perspective"#),
         (#"{"width": 1, "pages": [{"rotation": true}]}"#, #"page 0, rotation: must be an object, got a boolean"#),
+        ("\u{FEFF}{\"width\": 1, \"pages\": []}", "invalid JSON at line 1, column 1: expected a value (the file starts with a UTF-8 "
+            + "byte order mark, which JSON does not allow: save it without)"),
     ])
     func fileErrors(json: String, message: String) {
         #expect(throws: WalkthroughError(message)) { try Walkthrough(json: json) }

@@ -33,7 +33,14 @@ enum RenderCommand {
         let output = try OutputFile(path, inputs: [input])
         let walkthrough = try WalkthroughFile.load(input)
         let first = from ?? 0, last = to ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
-        let scrolls = (0..<frames).map { frames == 1 ? first : first + (last - first) * Double($0) / Double(frames - 1) }
+        // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
+        // weighted means, which stay between the two.
+        let span = last - first
+        let scrolls = (0..<frames).map { n -> Double in
+            guard frames > 1 else { return first }
+            let t = Double(n) / Double(frames - 1)
+            return span.isFinite ? first + span * t : first * (1 - t) + last * t
+        }
         try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
         let wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
         guard let crowded = walkthrough.pages.firstIndex(where: { $0.subviews.count > drawnPerPage }) else { return wrote + "\n" }

@@ -57,7 +57,10 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         let place = position >= bytes.count ? "at the end of the input" : "at line \(line), column \(column)"
-        return WalkthroughError("invalid JSON \(place): \(what)")
+        // A byte order mark is what editors on some systems put first; JSON has none.
+        let bom = position == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            ? " (the file starts with a UTF-8 byte order mark, which JSON does not allow: save it without)" : ""
+        return WalkthroughError("invalid JSON \(place): \(what)\(bom)")
     }
 
     mutating func skipWhitespace() {
