@@ -8,14 +8,17 @@ extension JSONScanner {
     ) throws(WalkthroughError) {
         let kind = peek()
         guard kind == .object else { throw WalkthroughError("\(context): must be an object, got \(kind.name)") }
-        // Only the keys a reader accepted are kept: it rejects an unknown key at once.
-        var seen = Set<String>()
+        // Only the keys a reader accepted are kept, and it rejects an unknown key at once:
+        // a few, searched in order. (A Set a object, hashing every key, was an eighth of
+        // the reading time of a file of 2 million keyframes.)
+        var seen: [String] = []
         try forEachMember(depth: 0) { (scanner, range) throws(WalkthroughError) in
             let key = try scanner.decode(range)
-            guard seen.insert(key).inserted else {
+            guard !seen.contains(key) else {
                 throw scanner.error("duplicate key \(Echo.quoted(key))", at: range.lowerBound)
             }
             try body(&scanner, key)
+            seen.append(key)
         }
     }
 

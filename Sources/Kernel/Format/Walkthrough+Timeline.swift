@@ -62,13 +62,12 @@ extension Walkthrough {
         var keyframes: [Keyframe<V>] = []
         keyframes.reserveCapacity(count)
         try json.elements(field) { (json, j) throws(WalkthroughError) in
-            let path = "\(field.key)[\(j)]"
-            let object = JSONField(context: field.context, key: path)
+            let object = JSONField(context: field.context, key: field.key, index: j)
             let kind = json.peek()
             guard kind == .object else { throw object.error("must be a keyframe object {\"at\", \"value\", \"easing\"}, got \(kind.name)") }
             var at: Double?, v: V?, easing = Easing.linear
             try json.members(context: field.context) { (json, key) throws(WalkthroughError) in
-                let member = JSONField(context: field.context, key: "\(path).\(key)")
+                let member = JSONField(context: field.context, key: field.key, index: j, member: key)
                 switch key {
                 case "at": at = try json.number(member)
                 case "value": v = try value(&json, member)
@@ -77,17 +76,24 @@ extension Walkthrough {
                     throw object.error("unknown key \(Echo.quoted(key)); allowed keys: \(keyframeKeys.joined(separator: ", "))")
                 }
             }
-            guard let at else { throw JSONField(context: field.context, key: "\(path).at").error("missing; a keyframe needs \"at\" and \"value\"") }
-            guard let v else { throw JSONField(context: field.context, key: "\(path).value").error("missing; a keyframe needs \"at\" and \"value\"") }
+            guard let at else {
+                throw JSONField(context: field.context, key: field.key, index: j, member: "at").error("missing; a keyframe needs \"at\" and \"value\"")
+            }
+            guard let v else {
+                throw JSONField(context: field.context, key: field.key, index: j, member: "value").error("missing; a keyframe needs \"at\" and \"value\"")
+            }
             keyframes.append(Keyframe(at: at, value: v, easing: easing))
         }
         return keyframes
     }
 
-    /// `[x, y]`: exactly two finite numbers.
+    /// `[x, y]`: exactly two finite numbers (read without an array: one a keyframe).
     private static func pair(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> SIMD2<Double> {
-        let p = try json.numbers(field, count: 2)
-        return SIMD2(p[0], p[1])
+        let n = try json.elementCount(field)
+        guard n == 2 else { throw field.error("must be an array of 2 numbers, got \(n) elements") }
+        var p = SIMD2<Double>()
+        try json.elements(field) { (json, i) throws(WalkthroughError) in p[i] = try json.number(field) }
+        return p
     }
 
     /// A name (`"easeIn"`) or a Bézier's control points `[x1, y1, x2, y2]`.
