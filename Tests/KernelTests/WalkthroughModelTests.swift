@@ -44,16 +44,22 @@ import Testing
         }
     }
 
-    /// The master scrolls to `W·p`: a width that puts the last page past the largest Double
-    /// is refused (it made `scrollPosition` infinite); up to there, every page is reached.
-    @Test func theLastPagesPositionIsFinite() throws {
-        #expect(throws: WalkthroughError.self) { try Walkthrough(width: 1e308, pages: [Page(), Page(), Page()]) }
+    /// The master scrolls to `W·p`, and at the last page the offset adds `W` to that: a
+    /// width whose pages side by side pass the largest Double is refused (it made
+    /// `scrollPosition` infinite, and every offset at the last page); up to there, every
+    /// page is reached and its offsets are finite.
+    @Test func thePagesTotalWidthIsFinite() throws {
+        #expect(throws: WalkthroughError.self) { try Walkthrough(width: 1e308, pages: [Page(), Page()]) }
         #expect(throws: WalkthroughError.self) {
-            try Walkthrough(width: .greatestFiniteMagnitude / 65_534, pages: Array(repeating: Page(), count: 65_536))
+            try Walkthrough(width: .greatestFiniteMagnitude / 65_535, pages: Array(repeating: Page(), count: 65_536))
         }
-        var master = WalkthroughMaster(try Walkthrough(width: 1e308, pages: [Page(), Page()]))
-        #expect(try master.goToPage(1) == [.pageDidChange(1)])
-        #expect(master.scrollPosition == 1e308 && master.currentPage == 1)
+        let width = 5e307  // × 3 pages = 1.5e308
+        let walkthrough = try Walkthrough(width: width, pages: [Page(), Page(), Page()])
+        var master = WalkthroughMaster(walkthrough)
+        #expect(try master.goToPage(2) == [.pageDidChange(2)])
+        #expect(master.scrollPosition == 2 * width && master.currentPage == 2)
+        let offsets = (0..<3).map { walkthrough.offset(ofPage: $0, scroll: master.scrollPosition) }
+        #expect(offsets.allSatisfy { $0.isFinite }, "\(offsets)")
         #expect(try Walkthrough(width: 1e308, pages: [Page()]).pages.count == 1)
     }
 

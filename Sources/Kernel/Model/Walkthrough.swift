@@ -32,9 +32,9 @@ public struct Walkthrough: Hashable, Sendable {
     public let subviewCount: Int
 
     /// - Throws: more than `maximumPageCount` pages, more than `maximumSubviewCount` subview
-    ///   slots in all, or a width that is not finite and > 0 or that puts the last page's
-    ///   position `W·(n − 1)` past the largest Double (where the master would scroll to an
-    ///   infinite position).
+    ///   slots in all, or a width that is not finite and > 0 or whose pages side by side,
+    ///   `W·n`, go past the largest Double (the master would scroll to an infinite position,
+    ///   and at the last page `x + W` in the offset would overflow).
     public init(width: Double, pages: [Page]) throws(WalkthroughError) {
         _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
         try self.init(width: width, admittedPages: pages)
@@ -47,10 +47,9 @@ public struct Walkthrough: Hashable, Sendable {
         guard width.isFinite, width > 0 else {
             throw WalkthroughError(key: "width", subject: "width", problem: "must be a finite number > 0, got \(width)")
         }
-        let last = Swift.max(pages.count - 1, 0)
-        guard (width * Double(last)).isFinite else {
+        guard (width * Double(pages.count)).isFinite else {
             throw WalkthroughError(key: "width", subject: "width",
-                                   problem: "must leave the last page's position (width × \(last)) finite, got \(width)")
+                                   problem: "must leave the pages' total width (width × \(pages.count)) finite, got \(width)")
         }
         self.width = width
         self.pages = pages
