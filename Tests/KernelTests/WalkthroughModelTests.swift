@@ -79,6 +79,12 @@ import Testing
             try budget.admit(keyframes: 1)
         }
         #expect(budget.keyframes == Walkthrough.maximumKeyframeCount)
+        // A timeline counts 4 besides its keyframes, tracks or not (an `axis` alone).
+        budget = try WalkthroughBudget(pageCount: 1)
+        try budget.admit(keyframes: Walkthrough.maximumKeyframeCount - 5)
+        try budget.admitTimeline()
+        #expect(budget.keyframes == Walkthrough.maximumKeyframeCount - 1)
+        #expect(throws: WalkthroughError.self) { try budget.admitTimeline() }
         budget = try WalkthroughBudget(pageCount: 1)
         #expect(throws: WalkthroughError.self) { try budget.admit(keyframes: .max) }  // no overflow
         try budget.admit(keyframes: 64)

@@ -65,9 +65,10 @@
  * gives BWW_ERROR_NULL_ARGUMENT and records nothing.
  *
  * Memory. Limits bound what a handle can take: 65,536 pages, BWW_MAX_SUBVIEWS subviews
- * and BWW_MAX_KEYFRAMES keyframes (since 1.2.0; a walkthrough at that limit, each
- * subview with its own four tracks, took 560 MiB to load); a file past one is
- * BWW_ERROR_INVALID_FILE. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message,
+ * and BWW_MAX_KEYFRAMES keyframes, each timeline counting 4 besides its keyframes (since
+ * 1.2.0; walkthroughs at that limit took up to 571 MiB to load, whatever the shape of
+ * their timelines; a page of BWW_MAX_SUBVIEWS subviews with a staggered timeline, 2.1 GB);
+ * a file past one is BWW_ERROR_INVALID_FILE. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message,
  * when one of these cannot be allocated: a copy of the text (`length` bytes, 3 times that when the text is
  * not valid UTF-8: each ill-formed byte becomes U+FFFD); while parsing, the array of
  * pages and each page's array of subviews (56 bytes a subview); the handle's message
@@ -121,7 +122,8 @@ extern "C" {
 
 /* The most subviews one walkthrough may hold over all its pages (2^22). */
 #define BWW_MAX_SUBVIEWS 4194304
-/* The most keyframes one walkthrough's timelines may hold in all, as written (2^21). */
+/* The most keyframes one walkthrough's timelines may hold in all, as written, each
+ * timeline counting 4 more (2^21). */
 #define BWW_MAX_KEYFRAMES 2097152
 /* The longest walkthrough text bww_create accepts, in bytes (1 GiB). */
 #define BWW_MAX_JSON_LENGTH ((size_t)1 << 30)

@@ -20,6 +20,7 @@ extension Walkthrough {
         let field = JSONField(context: context, key: "timeline")
         let kind = json.peek()
         guard kind == .object else { throw field.error("must be an object, got \(kind.name)") }
+        do { try budget.admitTimeline() } catch { throw field.error(error) }
         var translation: [Keyframe<SIMD2<Double>>]?, scale: [Keyframe<SIMD2<Double>>]?
         var rotation: [Keyframe<Double>]?, alpha: [Keyframe<Double>]?
         var axis = SIMD3<Double>(0, 0, 1), stagger = 0.0

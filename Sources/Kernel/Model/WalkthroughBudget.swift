@@ -6,10 +6,13 @@
 ///   and frame buffer hold that padding, about 80 bytes a slot, so a million pages of one
 ///   subview cost what eight million subviews do; counting subviews alone let a file within
 ///   the limit take 4 GB;
-/// - at most `Walkthrough.maximumKeyframeCount` keyframes, track by track as read.
+/// - in a file, at most `Walkthrough.maximumKeyframeCount` keyframes, timeline by timeline
+///   and track by track as read (`Walkthrough.init(width:pages:)` does not count them: see
+///   `maximumKeyframeCount`).
 ///
-/// `Walkthrough.init(width:pages:)` applies it, and so does the file reader, which counts a
-/// page's subviews before it allocates them: this type is the one place the rule lives.
+/// `Walkthrough.init(width:pages:)` applies the first two, and the file reader all three,
+/// counting a page's subviews (a track's keyframes) before it allocates them: this type
+/// is the one place the rules live.
 /// With a `MemoryProbe` (the C interface's reader), admitting pages and subviews also asks
 /// it whether their arrays can be allocated.
 package struct WalkthroughBudget: Sendable {
@@ -61,7 +64,21 @@ package struct WalkthroughBudget: Sendable {
         slots += Lanes.padded(count)
     }
 
-    /// Admits a track (or timeline) of `count` keyframes (`count ≥ 0`).
+    /// Admits a timeline, whatever its tracks: `Walkthrough.keyframesPerTimeline`.
+    /// - Throws: a timeline that would take the walkthrough past
+    ///   `Walkthrough.maximumKeyframeCount` (key `timeline`); nothing is admitted then.
+    package mutating func admitTimeline() throws(WalkthroughError) {
+        let limit = Walkthrough.maximumKeyframeCount, cost = Walkthrough.keyframesPerTimeline
+        guard cost <= limit - keyframes else {
+            throw WalkthroughError(
+                key: "timeline",
+                problem: "a timeline would exceed the limit of \(limit) keyframes per walkthrough (a timeline counts as "
+                    + "\(cost) besides its keyframes; earlier timelines and tracks hold \(keyframes))")
+        }
+        keyframes += cost
+    }
+
+    /// Admits a track of `count` keyframes (`count ≥ 0`).
     /// - Throws: keyframes that would take the walkthrough past
     ///   `Walkthrough.maximumKeyframeCount` (key `keyframes`); nothing is admitted then.
     package mutating func admit(keyframes count: Int) throws(WalkthroughError) {
