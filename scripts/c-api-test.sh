@@ -58,7 +58,13 @@ SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
 "$out/forked_child"
 "$out/keyframe_limit"
 # It defines the runtime's retain and release to count them: exported (-rdynamic) so that
-# the library's calls bind to them.
+# the library's calls bind to them. Those must be every one the library imports.
+counted="swift_bridgeObjectRelease swift_bridgeObjectRelease_n swift_bridgeObjectRetain swift_bridgeObjectRetain_n swift_release swift_release_n swift_retain swift_retain_n"
+imported=$(nm -D --undefined-only "$lib/libBWWalkthroughC.so" | awk '{print $2}' | sed 's/@.*//' \
+    | grep -E '^swift_.*([Rr]etain|[Rr]elease)' | sort | tr '\n' ' ' | sed 's/ $//')
+for symbol in $imported; do
+    case " $counted " in *" $symbol "*) ;; *) fail "the library imports $symbol, which const_reads.c does not count";; esac
+done
 build "$lib" const_reads -rdynamic -ldl
 "$out/const_reads"
 

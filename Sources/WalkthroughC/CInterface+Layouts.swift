@@ -59,15 +59,11 @@ public func bwwPageLocation(_ walkthrough: OpaquePointer?, _ layout: bww_layout,
 extension WalkthroughHandle {
     /// Where `layout`'s frame geometry is in `geometries`, or nil after recording that the
     /// layout is unknown. The geometries are then read in place: a copy would retain their
-    /// arrays, a write into the handle that a `const` call must not make.
+    /// arrays, a write into the handle that a `const` call must not make. (A dictionary
+    /// literal here allocated on every call, every frame of bww_evaluate_into.)
     func layoutIndex(_ layout: bww_layout, _ function: StaticString) -> Int? {
-        // A switch, not a dictionary literal, which allocated on every call (every frame of bww_evaluate_into).
-        switch layout {
-        case BWW_LAYOUT_BLOCKS, BWW_LAYOUT_FLOAT4X4, BWW_LAYOUT_CATRANSFORM3D:
-            return Int(layout)
-        default:
-            _ = fail(BWW_ERROR_INVALID_VALUE, "\(function): unknown layout \(layout); the layouts are 0 (blocks), 1 (float4x4), 2 (CATransform3D)")
-            return nil
-        }
+        if let k = Self.layouts.firstIndex(where: { $0.0 == layout }) { return k }
+        _ = fail(BWW_ERROR_INVALID_VALUE, "\(function): unknown layout \(layout); the layouts are 0 (blocks), 1 (float4x4), 2 (CATransform3D)")
+        return nil
     }
 }

@@ -21,10 +21,14 @@ final class WalkthroughHandle {
         unsafeAddress { UnsafePointer(storage) }
         unsafeMutableAddress { storage }
     }
-    /// Where a frame's pages sit in each layout (`bww_evaluate_into`), indexed by
-    /// `bww_layout` (`layoutIndex`): a few arrays of one offset a page, made with the
-    /// handle so that no call allocates.
+    /// Where a frame's pages sit in each layout (`bww_evaluate_into`), in the order of
+    /// `layouts` (`layoutIndex`): a few arrays of one offset a page, made with the handle so
+    /// that no call allocates.
     let geometries: [FrameGeometry]
+    /// The C interface's layouts and the kernel's.
+    static let layouts: [(bww_layout, FrameLayout)] = [
+        (BWW_LAYOUT_BLOCKS, .blocks), (BWW_LAYOUT_FLOAT4X4, .float4x4), (BWW_LAYOUT_CATRANSFORM3D, .caTransform3D),
+    ]
 
     /// The handle of `animator`, with `messages` made beforehand (`MessageLog.init` can
     /// fail, which `bww_create` reports).
@@ -34,7 +38,7 @@ final class WalkthroughHandle {
         storage.initialize(to: animator)
         frameView = .allocate(capacity: 1)
         frameView.initialize(to: animator.frame.view)
-        geometries = [FrameLayout.blocks, .float4x4, .caTransform3D].map { FrameBuffer.geometry(of: animator.plan, layout: $0) }
+        geometries = Self.layouts.map { FrameBuffer.geometry(of: animator.plan, layout: $0.1) }
     }
 
     /// Records `text` as the latest error and returns `status`. Allocates nothing.
@@ -47,6 +51,7 @@ final class WalkthroughHandle {
     func pageIndex(_ page: Int64) -> Int? {
         let count = animator.plan.pages.count
         guard page >= 0, page < count else {
+            // WalkthroughError.pageOutOfRange's words, without allocating.
             _ = fail(BWW_ERROR_OUT_OF_RANGE, "page \(page) is out of range; the walkthrough has \(count) \(count == 1 ? "page" as StaticString : "pages")")
             return nil
         }

@@ -37,8 +37,9 @@
  * freed or written to.
  *
  * Threads. The functions that take a `const bww_walkthrough *` are read-only: they write
- * nothing in the handle, not even a reference count (since 1.2.0), save that a failure
- * records its message, under a lock of the handle. They may run at the same time as each
+ * nothing in the handle, not even a reference count (since 1.2.0, in optimized builds of
+ * the library), but its message log, under the log's lock: a failure records its message
+ * there and bww_error_message reads the latest. They may run at the same time as each
  * other on one handle, from any number of threads, failing or not. bww_evaluate and
  * bww_destroy need the handle to themselves: no other call on it may overlap them (guard
  * them with your own lock if several threads share it). Different handles are independent.

@@ -47,7 +47,7 @@ extension FrameBuffer {
     /// - Throws: a page out of range.
     public func gathered(page: Int) throws(WalkthroughError) -> [Double] {
         guard pages.indices.contains(page) else {
-            throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) \(pages.count == 1 ? "page" : "pages")")
+            throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)
         }
         // Written once, through the cache (the caller reads it next): no zero fill first,
         // no non-temporal stores, and no turn.
@@ -96,7 +96,7 @@ extension FrameBuffer {
     /// `perSubview` values a subview.
     private func checkDestination(page: Int, _ capacity: Int, perSubview: Int, what: String) throws(WalkthroughError) -> Int {
         guard pages.indices.contains(page) else {
-            throw WalkthroughError("page \(page) is out of range; the walkthrough has \(pages.count) \(pages.count == 1 ? "page" : "pages")")
+            throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)
         }
         let count = pages[page].count
         guard capacity >= perSubview * count else {

@@ -35,7 +35,7 @@ extension JSONScanner {
         return d
     }
 
-    /// A whole number that fits in 2⁵³ in magnitude.
+    /// A whole number within ±(2⁵³ − 1).
     mutating func integer(_ field: JSONField) throws(WalkthroughError) -> Int {
         // Within ±(2⁵³ − 1), where every integer is a Double of its own: 2⁵³ + 1 in the text
         // reads as 2⁵³, which was taken in silence.

@@ -44,4 +44,10 @@ public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConverti
         error.message = "\(context): \(message)"
         return error
     }
+
+    /// `page 7 is out of range; the walkthrough has 3 pages`: the words of every API that
+    /// takes a page index (the C interface writes the same without allocating).
+    package static func pageOutOfRange(_ page: Int, pageCount: Int) -> WalkthroughError {
+        WalkthroughError("page \(page) is out of range; the walkthrough has \(pageCount) \(pageCount == 1 ? "page" : "pages")")
+    }
 }

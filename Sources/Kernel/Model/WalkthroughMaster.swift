@@ -69,8 +69,7 @@ public struct WalkthroughMaster: Sendable {
     @discardableResult
     public mutating func goToPage(_ page: Int) throws(WalkthroughError) -> [WalkthroughEvent] {
         guard page >= 0, page < numberOfPages else {
-            throw WalkthroughError(
-                "page \(page) is out of range; the walkthrough has \(numberOfPages) \(numberOfPages == 1 ? "page" : "pages")")
+            throw WalkthroughError.pageOutOfRange(page, pageCount: numberOfPages)
         }
         return settle(on: page)
     }
