@@ -84,11 +84,9 @@ extension Walkthrough {
                 let name = try json.string(field)
                 do throws(WalkthroughError) { page.animationType = try AnimationType(parsing: name) } catch { throw field.error(error) }
             case "speed":
-                let s = try json.numbers(field, count: 2)
-                page.speed = SIMD2(s[0], s[1])
+                page.speed = try json.pair(field)
             case "speedVariance":
-                let v = try json.numbers(field, count: 2)
-                page.speedVariance = SIMD2(v[0], v[1])
+                page.speedVariance = try json.pair(field)
             case "staticTags":
                 let list = try json.string(field)
                 do throws(WalkthroughError) { page.staticTags = try StaticTags(parsing: list) } catch { throw field.error(error) }

@@ -28,8 +28,8 @@ extension Walkthrough {
             let path = "timeline.\(key)"
             let member = JSONField(context: context, key: path)
             switch key {
-            case "translation": translation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
-            case "scale": scale = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try pair(&json, f) }
+            case "translation": translation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.pair(f) }
+            case "scale": scale = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.pair(f) }
             case "rotation": rotation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
             case "alpha": alpha = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
             case "axis":
@@ -86,15 +86,6 @@ extension Walkthrough {
             keyframes.append(Keyframe(at: at, value: v, easing: easing))
         }
         return keyframes
-    }
-
-    /// `[x, y]`: exactly two finite numbers (read without an array: one a keyframe).
-    private static func pair(_ json: inout JSONScanner, _ field: JSONField) throws(WalkthroughError) -> SIMD2<Double> {
-        let n = try json.elementCount(field)
-        guard n == 2 else { throw field.error("must be an array of 2 numbers, got \(n) elements") }
-        var p = SIMD2<Double>()
-        try json.elements(field) { (json, i) throws(WalkthroughError) in p[i] = try json.number(field) }
-        return p
     }
 
     /// A name (`"easeIn"`) or a Bézier's control points `[x1, y1, x2, y2]`.
