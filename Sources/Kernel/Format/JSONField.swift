@@ -11,9 +11,13 @@ struct JSONField {
         (self.context, base, index, member) = (context, key, nil, nil)
     }
 
-    /// Element `index` of the array at `key`, or its member `member`.
-    init(context: String, key: String, index: Int, member: String? = nil) {
+    private init(context: String, key: String, index: Int, member: String?) {
         (self.context, base, self.index, self.member) = (context, key, index, member)
+    }
+
+    /// Element `index` of the array this field holds, or that element's member `member`.
+    func element(_ index: Int, _ member: String? = nil) -> JSONField {
+        JSONField(context: context, key: key, index: index, member: member)
     }
 
     /// The key as the file's errors give it: `timeline.rotation[3].at`.

@@ -63,12 +63,12 @@ extension Walkthrough {
         var keyframes: [Keyframe<V>] = []
         keyframes.reserveCapacity(count)
         try json.elements(field) { (json, j) throws(WalkthroughError) in
-            let object = JSONField(context: field.context, key: field.key, index: j)
+            let object = field.element(j)
             let kind = json.peek()
             guard kind == .object else { throw object.error("must be a keyframe object {\"at\", \"value\", \"easing\"}, got \(kind.name)") }
             var at: Double?, v: V?, easing = Easing.linear
             try json.members(context: field.context) { (json, key) throws(WalkthroughError) in
-                let member = JSONField(context: field.context, key: field.key, index: j, member: key)
+                let member = field.element(j, key)
                 switch key {
                 case "at": at = try json.number(member)
                 case "value": v = try value(&json, member)
@@ -77,12 +77,8 @@ extension Walkthrough {
                     throw object.error("unknown key \(Echo.quoted(key)); allowed keys: \(keyframeKeys.joined(separator: ", "))")
                 }
             }
-            guard let at else {
-                throw JSONField(context: field.context, key: field.key, index: j, member: "at").error("missing; a keyframe needs \"at\" and \"value\"")
-            }
-            guard let v else {
-                throw JSONField(context: field.context, key: field.key, index: j, member: "value").error("missing; a keyframe needs \"at\" and \"value\"")
-            }
+            guard let at else { throw field.element(j, "at").error("missing; a keyframe needs \"at\" and \"value\"") }
+            guard let v else { throw field.element(j, "value").error("missing; a keyframe needs \"at\" and \"value\"") }
             keyframes.append(Keyframe(at: at, value: v, easing: easing))
         }
         return keyframes
