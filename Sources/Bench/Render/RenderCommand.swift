@@ -43,10 +43,10 @@ enum RenderCommand {
         }
         try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
         let wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
-        guard let crowded = walkthrough.pages.firstIndex(where: { $0.subviews.count > drawnPerPage }) else { return wrote + "\n" }
-        let more = walkthrough.pages.count(where: { $0.subviews.count > drawnPerPage })
-        return wrote + " (page \(crowded)\(more > 1 ? " and \(more - 1) more" : ""): the first \(drawnPerPage) of "
-            + "\(walkthrough.pages[crowded].subviews.count) subviews drawn)\n"
+        let crowded = walkthrough.pages.indices.filter { walkthrough.pages[$0].subviews.count > drawnPerPage }
+        guard let first = crowded.first else { return wrote + "\n" }
+        return wrote + " (page \(first)\(crowded.count > 1 ? " and \(crowded.count - 1) more" : ""): the first \(drawnPerPage) of "
+            + "\(walkthrough.pages[first].subviews.count) subviews drawn)\n"
     }
 }
 
