@@ -16,9 +16,9 @@ import FoundationXML
         #expect(build["configuration"] == BenchProcess.configuration && build["targetFeatures"] != nil && build["swiftCompiler"] != nil
                 && build["swiftTargetFeatures"] != nil, "\(build)")
         let results = try #require(json["results"] as? [[String: Any]])
-        #expect(results.count == 2 * 2 * 8)
+        #expect(results.count == 2 * 2 * 9)
         #expect(Set(results.compactMap { $0["impl"] as? String }) == ["reference", "simd", "simd-parallel", "c", "limit",
-                                                                     "read-transform", "read-gather", "read-alphas"])
+                                                                     "read-transform", "read-gather", "read-limit", "read-alphas"])
         #expect(Set(results.compactMap { $0["scenario"] as? String }) == ["linear", "rotate3d-spin"])
         for r in results {
             let ns = try #require(r["nsPerSubview"] as? [String: Double])
@@ -43,7 +43,7 @@ import FoundationXML
         case "markdown":
             let header = run.stdout.split(separator: "\n").first { $0.hasPrefix("| scenario") } ?? ""
             #expect(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-                == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd", "transform/simd", "gather/simd", "alphas/simd"])
+                == ["scenario", "subviews", "simd", "limit", "simd/c", "simd/limit", "ref/simd", "transform/simd", "gather/simd", "gather/read-limit", "alphas/simd"])
         default:
             #expect(run.stdout.contains("simd/limit") && run.stdout.contains("\(BenchProcess.configuration) build"))
         }
@@ -89,11 +89,11 @@ import FoundationXML
         let parser = XMLParser(data: data)
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
         let text = String(decoding: data, as: UTF8.self)
-        // 2 scenarios: 8 lines of ns per subview, and 4 of ratios to limit (simd,
+        // 2 scenarios: 9 lines of ns per subview, and 4 of ratios to limit (simd,
         // simd-parallel, c, limit; the readers are not drawn there), plus the reference's
         // where it fits the scale; where it does not, a note says so.
         let offScale = text.components(separatedBy: "reference: up to").count - 1
-        #expect(text.components(separatedBy: "<polyline").count - 1 == 2 * (8 + 4) + (2 - offScale), "\(offScale)")
+        #expect(text.components(separatedBy: "<polyline").count - 1 == 2 * (9 + 4) + (2 - offScale), "\(offScale)")
         for title in ["ns per subview", "ratio to limit", "subviews (log scale)"] {
             #expect(text.components(separatedBy: ">\(title)<").count - 1 == 2, "\(title)")
         }

@@ -16,7 +16,7 @@ struct Chart {
 
     static let colors: [ImplementationKind: String] =
         [.reference: "#d62728", .simd: "#1f77b4", .simdParallel: "#17becf", .c: "#2ca02c", .limit: "#7f7f7f",
-         .readTransform: "#9467bd", .readGather: "#8c564b", .readAlphas: "#e377c2"]
+         .readTransform: "#9467bd", .readGather: "#8c564b", .readLimit: "#bcbd22", .readAlphas: "#e377c2"]
 
     // Geometry, in pixels.
     private static let (cellWidth, columns, margin) = (320.0, 3, 20.0)

@@ -45,7 +45,8 @@ struct Report {
 
     static let ratioColumns: [(name: String, a: ImplementationKind, b: ImplementationKind)] =
         [("simd/c", .simd, .c), ("simd/limit", .simd, .limit), ("ref/simd", .reference, .simd),
-         ("transform/simd", .readTransform, .simd), ("gather/simd", .readGather, .simd), ("alphas/simd", .readAlphas, .simd)]
+         ("transform/simd", .readTransform, .simd), ("gather/simd", .readGather, .simd),
+         ("gather/read-limit", .readGather, .readLimit), ("alphas/simd", .readAlphas, .simd)]
 
     func render(_ format: ReportFormat) -> String {
         switch format {

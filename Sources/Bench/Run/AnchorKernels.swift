@@ -52,11 +52,14 @@ struct StoreLimitKernel: PageKernel {
 
 /// Where the anchor writes: the same page, layout and subview count as the Swift kernel.
 func anchorOutputs(_ output: KernelOutputs) -> anchor_outputs {
-    let layout: anchor_layout
-    switch output.layout {
-    case .blocks: layout = ANCHOR_LAYOUT_BLOCKS
-    case .float4x4: layout = ANCHOR_LAYOUT_FLOAT4X4
-    case .caTransform3D: layout = ANCHOR_LAYOUT_CATRANSFORM3D
+    anchor_outputs(layout: anchorLayout(output.layout), matrices: output.matrices, alphas: output.alphas, count: output.count)
+}
+
+/// `layout` as the anchor names it.
+func anchorLayout(_ layout: FrameLayout) -> anchor_layout {
+    switch layout {
+    case .blocks: return ANCHOR_LAYOUT_BLOCKS
+    case .float4x4: return ANCHOR_LAYOUT_FLOAT4X4
+    case .caTransform3D: return ANCHOR_LAYOUT_CATRANSFORM3D
     }
-    return anchor_outputs(layout: layout, matrices: output.matrices, alphas: output.alphas, count: output.count)
 }

@@ -1,3 +1,4 @@
+import CAnchor
 import Kernel
 
 /// One way to compute a scenario's frames: what the sampler times and the agreement check
@@ -129,6 +130,20 @@ final class ReadImplementation: Implementation {
         case .readGather:
             doubles.withUnsafeMutableBufferPointer { buffer in
                 for page in pages { try? frame.gather(page: page, into: buffer) }
+                sum = buffer.first ?? 0
+            }
+        case .readLimit:
+            let layout = anchorLayout(frame.layout)
+            doubles.withUnsafeMutableBufferPointer { buffer in
+                for page in pages {
+                    let count = frame.subviewCount(page: page)
+                    guard count > 0, let out = buffer.baseAddress else { continue }
+                    // Streams where `gather` streams, so that each is the other's match.
+                    let streams = frame.layout != .caTransform3D && FrameReader.streams(into: out, bytes: count * 128)
+                    frame.withUnsafeBytes(page: page) { matrices, _ in
+                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0)
+                    }
+                }
                 sum = buffer.first ?? 0
             }
         default:

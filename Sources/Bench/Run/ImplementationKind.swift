@@ -12,6 +12,8 @@ enum ImplementationKind: String, CaseIterable, Sendable {
     case readTransform = "read-transform"
     /// Reading every page through `gather(page:into:)`.
     case readGather = "read-gather"
+    /// What `read-gather` costs memory alone: the same bytes read, as many written, no arithmetic.
+    case readLimit = "read-limit"
     /// Reading every page's alphas through `alphas(page:into:)`.
     case readAlphas = "read-alphas"
 
@@ -28,19 +30,20 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         case .limit: return "storing the same bytes with no math (store bandwidth), same frame driver"
         case .readTransform: return "reading a simd frame subview by subview: transform(page:subview:), fields summed"
         case .readGather: return "reading a simd frame page by page: gather(page:into:), 16 Doubles a subview"
+        case .readLimit: return "read-gather's memory traffic with no math: the frame's matrix bytes read, 128 bytes a subview written (C)"
         case .readAlphas: return "reading a simd frame's alphas page by page: alphas(page:into:)"
         }
     }
 
     /// Whether this kind reads a frame instead of computing one.
-    var reads: Bool { [.readTransform, .readGather, .readAlphas].contains(self) }
+    var reads: Bool { [.readTransform, .readGather, .readLimit, .readAlphas].contains(self) }
 
     /// A fresh implementation that cycles through `scrolls`, writing (or reading) `layout`.
     func make(_ plan: AnimationPlan, scrolls: [Double], layout: FrameLayout) -> any Implementation {
         switch self {
         case .reference:
             return ReferenceImplementation(plan, scrolls: scrolls, layout: layout)
-        case .simd, .readTransform, .readGather, .readAlphas:
+        case .simd, .readTransform, .readGather, .readLimit, .readAlphas:
             var animator = WalkthroughAnimator(plan: plan, layout: layout)
             animator.threads = 1
             if reads { return ReadImplementation(self, animator, scroll: scrolls[0]) }

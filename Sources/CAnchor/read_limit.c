@@ -1,0 +1,70 @@
+#include <string.h>
+
+#include "anchor.h"
+#include "simd.h"
+
+/* One 32-byte piece moved, with no conversion, as two 16-byte halves stored in address
+ * order, non-temporal with `streaming` (x86; `to` then 16-byte aligned). Order matters:
+ * Intel cores since Ice Lake commit two stores a cycle to one cache line but one when they
+ * alternate between lines, and a destination 16 bytes off a 32-byte boundary (a Swift
+ * array's elements start at 48 mod 64) puts a piece's halves on two lines. Written as one
+ * 32-byte move, SSE2 code stored the upper half first and ran 8.2 against 4.3 ns a subview
+ * at 1k; AVX code made it one 32-byte store that crossed a line every other time (5.4
+ * against 4.1 ns). */
+INLINE void move32(double *restrict to, const float *restrict from, int streaming) {
+    f4 lo, hi;
+    memcpy(&lo, from, sizeof lo);
+    memcpy(&hi, from + 4, sizeof hi);
+#if defined(__x86_64__) || defined(__i386__)
+    if (streaming) {
+        __builtin_nontemporal_store(lo, (f4 *)to);
+        __builtin_nontemporal_store(hi, (f4 *)(to + 2));
+        return;
+    }
+#endif
+    memcpy(to, &lo, sizeof lo);
+    __asm__("" ::: "memory"); /* keeps the two stores in this order */
+    memcpy(to + 2, &hi, sizeof hi);
+}
+
+void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
+                       int streaming) {
+    if (count <= 0) return;
+    switch (layout) {
+    case ANCHOR_LAYOUT_BLOCKS: {
+        /* Each field's 8 lanes (32 bytes) read once and stored twice, in address order: the
+         * block's 16 matrix fields become the 8 subviews' 1,024 bytes. */
+        const float *restrict blocks = matrices;
+        const long full = count / ANCHOR_LANES;
+        for (long b = 0; b < full; b++) {
+            const float *block = blocks + b * ANCHOR_BLOCK_FLOATS;
+            double *to = out + b * (16 * ANCHOR_LANES);
+            for (int c = 0; c < 16; c++) {
+                move32(to + 8 * c, block + ANCHOR_LANES * c, streaming);
+                move32(to + 8 * c + 4, block + ANCHOR_LANES * c, streaming);
+            }
+        }
+        for (long k = full * ANCHOR_LANES; k < count; k++)
+            for (int c = 0; c < 16; c++)
+                out[16 * k + c] = blocks[k / ANCHOR_LANES * ANCHOR_BLOCK_FLOATS + ANCHOR_LANES * c + k % ANCHOR_LANES];
+        break;
+    }
+    case ANCHOR_LAYOUT_FLOAT4X4: {
+        /* A subview's 64 bytes read as two halves, each stored twice. */
+        const float *restrict rows = matrices;
+        for (long k = 0; k < count; k++) {
+            move32(out + 16 * k, rows + 16 * k, streaming);
+            move32(out + 16 * k + 4, rows + 16 * k, streaming);
+            move32(out + 16 * k + 8, rows + 16 * k + 8, streaming);
+            move32(out + 16 * k + 12, rows + 16 * k + 8, streaming);
+        }
+        break;
+    }
+    case ANCHOR_LAYOUT_CATRANSFORM3D:
+        memcpy(out, matrices, (size_t)count * 128);
+        return;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    if (streaming) __builtin_ia32_sfence();
+#endif
+}
