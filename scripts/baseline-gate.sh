@@ -19,7 +19,10 @@ $bench baseline check
 
 echo "== a baseline from the same build passes"
 $bench baseline update --path "$tmp/same.json"
-$bench baseline check --path "$tmp/same.json" | tail -n 1
+status=$(check_status $bench "$tmp/same.json" "$tmp/same.txt")
+tail -n 1 "$tmp/same.txt"
+# On a failure the whole table, so that the log says which metric moved and by how much.
+[ "$status" -eq 0 ] || { cat "$tmp/same.txt"; echo "expected exit 0, got $status"; exit 1; }
 
 if grep -qw avx2 /proc/cpuinfo; then
     echo "== a baseline from a faster (AVX2) build makes this build's check exit 2"

@@ -24,6 +24,21 @@ import Glibc
         #expect(comparison.render(markdown: true, baselineBuild: [:]).contains("| instructions/b "))
     }
 
+    /// `simd/limit` compares compute with stores, whose speeds drift apart on a shared
+    /// machine (`Metric.limitRatioThreshold`); `simd/c` compares like with like.
+    @Test func theLimitRatioHasTheWiderDefaultThreshold() {
+        #expect(Metric.defaultThreshold(.ratio, name: "simd/c/rotate3d-spin/1000") == 0.08)
+        #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/rotate3d-spin/1000") == Metric.limitRatioThreshold)
+        #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/team.json/40") == Metric.limitRatioThreshold)
+        #expect(Metric.defaultThreshold(.instructions, name: "simd/limit/x") == 0.03)
+        let committed = BenchProcess.packageRoot.appendingPathComponent(BaselineCommand.defaultPath).path
+        let recorded = (try? Baseline.load(committed))?.metrics ?? []
+        #expect(!recorded.isEmpty)
+        for m in recorded {
+            #expect(m.threshold == Metric.defaultThreshold(m.kind, name: m.name), "\(m.name) in \(committed)")
+        }
+    }
+
     /// Ratios are measured again only when that could change the verdict.
     @Test func onlyARatioRegressionAloneIsMeasuredAgain() throws {
         let baseline = [metric("writes/a", .writes, 10), metric("simd/limit/a/1000", .ratio, 1)]

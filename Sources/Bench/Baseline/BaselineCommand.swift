@@ -153,7 +153,7 @@ enum BaselineCommand {
             let values = runs.compactMap { $0[name] }.sorted()
             guard values.count == runs.count else { continue }
             metrics.append(Metric(name: name, kind: .ratio, value: values[values.count / 2],
-                                  threshold: Metric.defaultThreshold(.ratio)))
+                                  threshold: Metric.defaultThreshold(.ratio, name: name)))
         }
         return metrics
     }
