@@ -11,14 +11,18 @@
  * 32-byte move, SSE2 code stored the upper half first and ran 8.2 against 4.3 ns a subview
  * at 1k; AVX code made it one 32-byte store that crossed a line every other time (5.4
  * against 4.1 ns). */
+/* Four floats' bytes stored over doubles: may_alias, so that no type-based alias rule lets
+ * the compiler reorder these stores against the doubles' readers. */
+typedef float f4_over_doubles __attribute__((vector_size(16), may_alias));
+
 INLINE void move32(double *restrict to, const float *restrict from, int streaming) {
     f4 lo, hi;
     memcpy(&lo, from, sizeof lo);
     memcpy(&hi, from + 4, sizeof hi);
 #if defined(__x86_64__) || defined(__i386__)
     if (streaming) {
-        __builtin_nontemporal_store(lo, (f4 *)to);
-        __builtin_nontemporal_store(hi, (f4 *)(to + 2));
+        __builtin_nontemporal_store((f4_over_doubles)lo, (f4_over_doubles *)to);
+        __builtin_nontemporal_store((f4_over_doubles)hi, (f4_over_doubles *)(to + 2));
         return;
     }
 #endif
@@ -32,8 +36,10 @@ void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long
     if (count <= 0) return;
     switch (layout) {
     case ANCHOR_LAYOUT_BLOCKS: {
-        /* Each field's 8 lanes (32 bytes) read once and stored twice, in address order: the
-         * block's 16 matrix fields become the 8 subviews' 1,024 bytes. */
+        /* Each field's 8 lanes (32 bytes) read and stored twice, in address order (the
+         * second read hits L1: the barrier in move32 makes it load again): the block's 16
+         * matrix fields become the 8 subviews' 1,024 bytes. Blocks are
+         * ANCHOR_BLOCK_FLOATS (17 fields of 8 lanes) apart; alpha, the 17th, is not read. */
         const float *restrict blocks = matrices;
         const long full = count / ANCHOR_LANES;
         for (long b = 0; b < full; b++) {

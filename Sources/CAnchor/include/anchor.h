@@ -62,16 +62,19 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
 void anchor_store_limit(const anchor_outputs *out, long first, long end);
 
 /* The memory traffic of the library's `gather` with no arithmetic: the matrix bytes of a
- * page of `count` subviews in `layout` at `matrices` (blocks: 16 fields of 8 lanes a block;
- * float4x4: 64 bytes a subview; catransform3d: 128 bytes) read once, in order, and 128
- * bytes a subview written at `out` (16 doubles' room) in 16-byte stores in address order,
+ * page of `count` subviews in `layout` at `matrices` read in order, and 128 bytes a
+ * subview written at `out` (16 doubles' room) in 16-byte stores in address order,
  * non-temporal with `streaming` (x86, as the gather streams: pass what
- * `FrameReader.streams` says; `out` then 16-byte aligned). The values are the read bytes
- * moved, not converted: in catransform3d a copy (memcpy, never streamed, as the gather's),
- * elsewhere each 32-byte piece stored twice (every double slot is written, with
- * meaningless values; a partial last block's lanes are widened one by one). What reading
- * a frame out costs memory alone: the bench's `read-limit`. `out` needs 8-byte alignment
- * and must not overlap the matrices. */
+ * `FrameReader.streams` says; `out` then 16-byte aligned). What is read: in blocks, the 16
+ * matrix fields of 8 lanes of each block (blocks ANCHOR_BLOCK_FLOATS floats apart, alpha
+ * not read); in float4x4, 64 bytes a subview; in catransform3d, 128 bytes. The values are
+ * the read bytes moved, not converted: in catransform3d a copy (memcpy, never streamed, as
+ * the gather's); elsewhere each 32-byte piece is stored twice (read from memory once, the
+ * second time from L1), so every double slot is written, with meaningless values (a
+ * partial last block's lanes are widened one by one). It always walks forward, while the
+ * gather from blocks walks back on alternate calls at 2,048–32,767 subviews and can then
+ * beat it. What reading a frame out costs memory alone: the bench's `read-limit`. `out`
+ * needs 8-byte alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
                        int streaming);
 
