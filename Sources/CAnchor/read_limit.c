@@ -3,6 +3,10 @@
 #include "anchor.h"
 #include "simd.h"
 
+/* Four floats' bytes stored over doubles: may_alias, so that no type-based alias rule lets
+ * the compiler reorder these stores against the doubles' readers. */
+typedef float f4_over_doubles __attribute__((vector_size(16), may_alias));
+
 /* One 32-byte piece moved, with no conversion, as two 16-byte halves stored in address
  * order, non-temporal with `streaming` (x86; `to` then 16-byte aligned). Order matters:
  * Intel cores since Ice Lake commit two stores a cycle to one cache line but one when they
@@ -11,10 +15,6 @@
  * 32-byte move, SSE2 code stored the upper half first and ran 8.2 against 4.3 ns a subview
  * at 1k; AVX code made it one 32-byte store that crossed a line every other time (5.4
  * against 4.1 ns). */
-/* Four floats' bytes stored over doubles: may_alias, so that no type-based alias rule lets
- * the compiler reorder these stores against the doubles' readers. */
-typedef float f4_over_doubles __attribute__((vector_size(16), may_alias));
-
 INLINE void move32(double *restrict to, const float *restrict from, int streaming) {
     f4 lo, hi;
     memcpy(&lo, from, sizeof lo);
