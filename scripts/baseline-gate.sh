@@ -19,19 +19,15 @@ $bench baseline check
 
 echo "== a baseline from the same build passes"
 $bench baseline update --path "$tmp/same.json"
-status=$(check_status $bench "$tmp/same.json" "$tmp/same.txt")
-tail -n 1 "$tmp/same.txt"
 # On a failure the whole table, so that the log says which metric moved and by how much.
-[ "$status" -eq 0 ] || { cat "$tmp/same.txt"; echo "expected exit 0, got $status"; exit 1; }
+expect_check 0 $bench "$tmp/same.json" "$tmp/same.txt"
 
 if grep -qw avx2 /proc/cpuinfo; then
     echo "== a baseline from a faster (AVX2) build makes this build's check exit 2"
     swift build -c release --product bench --build-path .build-haswell \
         -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
     .build-haswell/release/bench baseline update --path "$tmp/haswell.json"
-    status=$(check_status $bench "$tmp/haswell.json" "$tmp/bite.txt")
-    tail -n 1 "$tmp/bite.txt"
-    [ "$status" -eq 2 ] || { cat "$tmp/bite.txt"; echo "expected exit 2, got $status"; exit 1; }
+    expect_check 2 $bench "$tmp/haswell.json" "$tmp/bite.txt"
 else
     echo "== no AVX2 on this CPU: the faster-build check is skipped"
 fi

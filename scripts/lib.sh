@@ -39,6 +39,15 @@ check_status() {  # check_status BENCH BASELINE OUT
     echo "$status"
 }
 
+# Runs `check_status BENCH BASELINE OUT`, prints the report's last line, and fails (status
+# 1) with the whole report when the check's exit status is not EXPECTED.
+expect_check() {  # expect_check EXPECTED BENCH BASELINE OUT
+    local status
+    status=$(check_status "$2" "$3" "$4")
+    tail -n 1 "$4"
+    [ "$status" -eq "$1" ] || { cat "$4"; echo "expected exit $1, got $status"; return 1; }
+}
+
 # The Swift toolchain's runtime library folder (libswiftCore.so, …) and its clang, which
 # has the sanitizer runtimes that match swiftc's.
 swift_runtime_dir() {

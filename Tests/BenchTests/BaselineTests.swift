@@ -7,7 +7,7 @@ import Glibc
 
 @Suite struct BaselineTests {
     func metric(_ name: String, _ kind: Metric.Kind, _ value: Double) -> Metric {
-        Metric(name: name, kind: kind, value: value, threshold: Metric.defaultThreshold(kind, name: name))
+        Metric(name: name, kind: kind, value: value)
     }
 
     @Test func verdictsFollowTheThresholds() throws {
@@ -37,7 +37,7 @@ import Glibc
                                   overrides: [:]).rows
         #expect(rows.map(\.verdict) == [.ok, .regression])
         let committed = BenchProcess.packageRoot.appendingPathComponent(BaselineCommand.defaultPath).path
-        let recorded = (try? Baseline.load(committed))?.metrics ?? []
+        let recorded = try Baseline.load(committed).metrics
         #expect(!recorded.isEmpty)
         for m in recorded {
             #expect(m.threshold == Metric.defaultThreshold(m.kind, name: m.name), "\(m.name) in \(committed)")

@@ -38,7 +38,7 @@ import Testing
         let app = CountedCase(name: "readme", target: ["readme.json"], frames: 120, unit: .frame)
         let instructions = app.metric(.instructions, count: 240_000, subviews: 7)
         #expect(instructions.name == "instructions-per-frame/readme" && instructions.value == 2_000)
-        #expect(instructions.threshold == Metric.defaultThreshold(.instructions))
+        #expect(instructions.threshold == Metric.defaultThreshold(.instructions, name: instructions.name))
     }
 
     /// The README's examples and the storyboard at about 40 subviews are counted per frame,

@@ -105,8 +105,7 @@ enum BaselineCommand {
                 var metrics: [Metric] = []
                 for file in files {
                     let value = try counter.count(file: file, frames: Scenario.defaultPositions)
-                    metrics.append(Metric(name: "instructions/\(file.name)", kind: .instructions, value: value,
-                                          threshold: Metric.defaultThreshold(.instructions)))
+                    metrics.append(Metric(name: "instructions/\(file.name)", kind: .instructions, value: value))
                 }
                 if files.isEmpty {
                     for counted in CountedCase.all { metrics += try counter.count(counted) }
@@ -152,8 +151,7 @@ enum BaselineCommand {
         for name in runs[0].keys.sorted() {
             let values = runs.compactMap { $0[name] }.sorted()
             guard values.count == runs.count else { continue }
-            metrics.append(Metric(name: name, kind: .ratio, value: values[values.count / 2],
-                                  threshold: Metric.defaultThreshold(.ratio, name: name)))
+            metrics.append(Metric(name: name, kind: .ratio, value: values[values.count / 2]))
         }
         return metrics
     }

@@ -50,6 +50,6 @@ struct CountedCase {
     func metric(_ kind: Metric.Kind, count: Double, subviews: Double) -> Metric {
         let perFrame = count / Double(frames)
         let (suffix, value) = unit == .subview ? ("", perFrame / subviews) : ("-per-frame", perFrame)
-        return Metric(name: "\(kind.rawValue)\(suffix)/\(name)", kind: kind, value: value, threshold: Metric.defaultThreshold(kind))
+        return Metric(name: "\(kind.rawValue)\(suffix)/\(name)", kind: kind, value: value)
     }
 }

@@ -37,6 +37,11 @@ struct Metric: Equatable, Codable {
         (self.name, self.kind, self.value, self.threshold) = (name, kind, value, threshold)
     }
 
+    /// A metric just measured, with its name's and kind's default threshold.
+    init(name: String, kind: Kind, value: Double) {
+        self.init(name: name, kind: kind, value: value, threshold: Metric.defaultThreshold(kind, name: name))
+    }
+
     /// Strict: every key present with its type (`"value": true` is not a number), no other
     /// key, a name, a value > 0 and a valid threshold.
     init(from decoder: any Decoder) throws {
@@ -68,7 +73,7 @@ struct Metric: Equatable, Codable {
     /// speeds up to 1.56x apart for seconds to minutes at a time while the store limit keeps
     /// its speed, so a ratio of compute to stores moves by that much with no code change
     /// (`rotate3d-spin` at 1k read 1.47 and 1.98 in one minute), while `simd/c` does not.
-    static func defaultThreshold(_ kind: Kind, name: String = "") -> Double {
+    static func defaultThreshold(_ kind: Kind, name: String) -> Double {
         switch kind {
         case .instructions, .writes: 0.03
         case .ratio: name.hasPrefix("simd/limit/") ? limitRatioThreshold : 0.08
