@@ -12,13 +12,18 @@ import Testing
         var cycle: ScrollCycle
         let nanoseconds: Double
         private(set) var rendered: [Double] = []
+        /// Shared by recorders to log the order in which kinds rendered.
+        let log: Log?
 
-        init(_ kind: ImplementationKind, nanoseconds: Double, positions: [Double]) {
-            (self.kind, self.nanoseconds, cycle) = (kind, nanoseconds, ScrollCycle(positions))
+        final class Log { var kinds: [ImplementationKind] = [] }
+
+        init(_ kind: ImplementationKind, nanoseconds: Double, positions: [Double], log: Log? = nil) {
+            (self.kind, self.nanoseconds, cycle, self.log) = (kind, nanoseconds, ScrollCycle(positions), log)
         }
 
         func render(scroll x: Double) {
             rendered.append(x)
+            log?.kinds.append(kind)
             let start = Sampler.now()
             while Sampler.now() - start < nanoseconds {}
         }
@@ -57,5 +62,23 @@ import Testing
         #expect(results[0].samples.count == results[1].samples.count, "frames of \(fast) and \(slow) ns")
         #expect(a.rendered == b.rendered, "frames of \(fast) and \(slow) ns rendered different positions")
         #expect(results[0].samples.count >= Self.sampler.minimumSamples, "frames of \(fast) and \(slow) ns")
+    }
+
+    /// The reference renders only after every sample of the others, in a pass of its own,
+    /// and each implementation still takes at least `minimumSamples`.
+    @Test func theReferenceIsSampledApart() {
+        let log = Recorder.Log(), positions = [0.0, 1.0, 2.0]
+        let impls = [Recorder(.reference, nanoseconds: 30_000, positions: positions, log: log),
+                     Recorder(.simd, nanoseconds: 2_000, positions: positions, log: log),
+                     Recorder(.readGather, nanoseconds: 5_000, positions: positions, log: log)]
+        let results = Self.sampler.measure(impls, subviewsPerFrame: 1)
+        let firstReference = log.kinds.firstIndex(of: .reference) ?? -1
+        #expect(firstReference > 0 && log.kinds[firstReference...].allSatisfy { $0 == .reference },
+                "render order: \(log.kinds.map(\.rawValue))")
+        for (impl, result) in zip(impls, results) {
+            #expect(result.samples.count >= Self.sampler.minimumSamples, "\(impl.kind.rawValue): \(result.samples.count)")
+            #expect(result.frames == impl.rendered.count - 3 - result.samples.count,
+                    "\(impl.kind.rawValue): \(result.frames) frames timed, \(impl.rendered.count) rendered")
+        }
     }
 }

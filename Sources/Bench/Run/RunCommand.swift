@@ -24,8 +24,8 @@ enum RunCommand {
         name: "run", usage: ["[FILE…] [options]", "--list"],
         summary: "Times every implementation side by side on the built-in scenarios or on walkthrough files.",
         details: [
-            "Implementations are sampled interleaved, round after round; their outputs are checked against the",
-            "reference before timing. Statistics are ns per subview per frame.",
+            "Implementations are sampled interleaved, round after round, the reference on its own afterwards; their",
+            "outputs are checked against the reference before timing. Statistics are ns per subview per frame.",
             "FILE…   walkthrough files (docs/FORMAT.md): each is a scenario named after the file, measured at its",
             "        own subview count while scrolling from its first page to its last, a sample a stretch of at least 2 µs.",
             "The report goes to standard output, progress lines to standard error. `bench` alone is `bench run`.",

@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Times implementations interleaved: round after round, each takes one sample in turn, so
-/// that drift of the shared machine hits all alike. A sample is a batch of frames long
-/// enough (`minimumSampleNanoseconds`) for the clock's resolution not to matter, as many for
-/// every kernel (`batchSizes`), and comes after one untimed frame: the implementation
-/// before it in the round has just filled the caches with its own data (the reference
-/// allocates 160 bytes a subview per frame), and an app that animates at 60 fps finds its
-/// frame buffer where the last frame left it.
+/// that drift of the shared machine hits all alike (all but the reference: `samplesApart`).
+/// A sample is a batch of frames long enough (`minimumSampleNanoseconds`) for the clock's
+/// resolution not to matter, as many for every kernel (`batchSizes`), and comes after one
+/// untimed frame: the implementation before it in the round has just filled the caches
+/// with its own data, and an app that animates at 60 fps finds its frame buffer where the
+/// last frame left it.
 ///
 /// With `scrolling` set (walkthrough files), the untimed frame before a sample is at the
 /// position before its first: the frame an app drew last while scrolling. Samples then
@@ -37,7 +37,34 @@ struct Sampler {
     }
 
     /// Nanoseconds per subview per frame, one entry a sample, for each implementation.
+    ///
+    /// The reference is sampled apart (`samplesApart`), after the rounds of the others, with a
+    /// quarter of the budget.
     func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
+        let apart = impls.indices.filter { Self.samplesApart(impls[$0].kind) }
+        let together = impls.indices.filter { !Self.samplesApart(impls[$0].kind) }
+        var results = impls.map { _ in (frames: 0, samples: [Double]()) }
+        var rounds = self, alone = self
+        if !apart.isEmpty && !together.isEmpty {
+            rounds.budgetSeconds = budgetSeconds * 0.75
+            alone.budgetSeconds = budgetSeconds * 0.25 / Double(apart.count)
+        }
+        for (n, measured) in zip(together, rounds.interleaved(together.map { impls[$0] }, subviewsPerFrame)) {
+            results[n] = measured
+        }
+        for n in apart { results[n] = alone.interleaved([impls[n]], subviewsPerFrame)[0] }
+        return results
+    }
+
+    /// Whether `kind` is sampled on its own rather than in the rounds of the others: the
+    /// reference, 40–100× slower than the kernels. In their rounds, its milliseconds of scalar
+    /// work before every sample left the readers at 10k subviews (AMD EPYC, shared) with
+    /// minimums 1.2–1.6× and medians 2–4× those of rounds without it, and the kernels' minimums
+    /// 5–10% slower; its own ratio (`ref/simd`, 15–100) does not need the others' rounds.
+    static func samplesApart(_ kind: ImplementationKind) -> Bool { kind == .reference }
+
+    /// `measure` for implementations sampled in the same rounds.
+    private func interleaved(_ impls: [Implementation], _ subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
         // Warm-up and calibration: one timed frame after two untimed, per implementation.
         var oneFrame: [Double] = []
         for impl in impls {

@@ -24,7 +24,7 @@ struct SuiteOptions {
 }
 
 /// Runs the scenarios: for each scenario and size, builds the walkthrough, checks that the
-/// implementations agree on one frame, then samples them interleaved.
+/// implementations agree on one frame, then samples them (`Sampler.measure`).
 enum Suite {
     static func scenarios(_ options: SuiteOptions) -> [Scenario] {
         guard options.files.isEmpty else { return options.files }
