@@ -31,6 +31,23 @@
 #define KERNEL_TARGET_NARROW_VECTORS 0
 #endif
 
+/* Whether this CPU is AMD's (or Hygon's, the same cores): CPUID leaf 0's vendor string,
+ * "AuthenticAMD" or "HygonGenuine". The gather from blocks picks its kernel by it
+ * (FrameReader.widensWhole). 0 off x86. */
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+static inline int kernel_cpu_is_amd(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
+    return (b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u)     /* Auth enti cAMD */
+           || (b == 0x6f677948u && d == 0x6e65476eu && c == 0x656e6975u); /* Hygo nGen uine */
+#else
+    return 0;
+#endif
+}
+
 /* The vector types of kernel_shuffles.h and kernel_lanes.h, declared once (Clang's
  * ext_vector_type, the layout of Swift's SIMDn of the same element). */
 typedef float kernel_float2 __attribute__((ext_vector_type(2)));

@@ -1,0 +1,61 @@
+@testable import Kernel
+import KernelTarget
+import KernelTestSupport
+import Testing
+
+/// The two kernels of the gather from `blocks` (`FrameReader.widensWhole` picks one by the
+/// CPU): both write every block's 8 rows bit for bit alike, into destinations at every
+/// 8-byte alignment, whichever the machine running the tests would take. Both compile for
+/// every target, so this runs on all of them.
+@Suite struct GatherKernelTests {
+    /// Float bit patterns that conversions treat apart: signed zeros, subnormals, the
+    /// largest finite, infinities, a quiet and a signalling NaN with payloads.
+    static let specials: [UInt32] = [0x0000_0000, 0x8000_0000, 0x0000_0001, 0x807F_FFFF, 0x7F7F_FFFF,
+                                     0x7F80_0000, 0xFF80_0000, 0x7FC1_2345, 0x7F80_0001, 0xFFA0_0001]
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
+    func bothKernelsWriteTheSameRows(offset: Int) {
+        let seed: UInt64 = 0x6A7E_0000 &+ UInt64(offset)
+        var rng = SeededGenerator(seed: seed)
+        let blocks = 5, blockFloats = Lanes.frameBlockFloats
+        var source = [Float](repeating: 0, count: blocks * blockFloats)
+        for i in source.indices {
+            source[i] = rng.next() % 8 == 0
+                ? Float(bitPattern: Self.specials[Int(rng.next() % UInt64(Self.specials.count))])
+                : Float.random(in: -1e6...1e6, using: &rng)
+        }
+        // `offset` Doubles of slack in front: destinations at 0, 8, … 56 mod 64.
+        let rows = blocks * Lanes.count * 16
+        var narrow = [UInt64](repeating: 0xDEAD_BEEF, count: rows + 8)
+        var wide = narrow
+        source.withUnsafeBufferPointer { floats in
+            narrow.withUnsafeMutableBytes { a in
+                wide.withUnsafeMutableBytes { b in
+                    for k in 0..<blocks {
+                        let block = floats.baseAddress! + k * blockFloats
+                        let byteOffset = (offset + k * Lanes.count * 16) * 8
+                        kernel_gather_block(block, (a.baseAddress! + byteOffset).assumingMemoryBound(to: Double.self))
+                        kernel_gather_block_wide(block, (b.baseAddress! + byteOffset).assumingMemoryBound(to: Double.self))
+                    }
+                }
+            }
+        }
+        let first = narrow.indices.first { narrow[$0] != wide[$0] }
+        #expect(first == nil, "seed \(seed), offset \(offset) doubles: first difference at word \(first ?? -1)")
+        // The rows are the fields of each lane in order, widened (checked on the narrow kernel).
+        for k in 0..<blocks {
+            for lane in 0..<Lanes.count {
+                for field in 0..<16 {
+                    let value = Double(source[k * blockFloats + field * Lanes.count + lane])
+                    let word = narrow[offset + (k * Lanes.count + lane) * 16 + field]
+                    #expect(word == value.bitPattern || (value.isNaN && Double(bitPattern: word).isNaN),
+                            "seed \(seed), offset \(offset), block \(k), lane \(lane), field \(field)")
+                }
+            }
+        }
+        #expect(narrow[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && narrow[(offset + rows)...].allSatisfy { $0 == 0xDEAD_BEEF },
+                "seed \(seed), offset \(offset): a kernel wrote outside its rows")
+        #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + rows)...].allSatisfy { $0 == 0xDEAD_BEEF },
+                "seed \(seed), offset \(offset): the wide kernel wrote outside its rows")
+    }
+}
