@@ -3,8 +3,8 @@ import KernelTarget
 import KernelTestSupport
 import Testing
 
-/// The two kernels of the gather from `blocks` (`FrameReader.widensWhole` picks one by the
-/// CPU): both write every block's 8 rows bit for bit alike, into destinations at every
+/// The two kernels of the gather from `blocks`, and the two from `float4x4`
+/// (`FrameReader.widensWhole` picks one of each by the CPU): both write every row bit for bit alike, into destinations at every
 /// 8-byte alignment, whichever the machine running the tests would take. Both compile for
 /// every target, so this runs on all of them.
 @Suite struct GatherKernelTests {
@@ -57,5 +57,37 @@ import Testing
                 "seed \(seed), offset \(offset): a kernel wrote outside its rows")
         #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + rows)...].allSatisfy { $0 == 0xDEAD_BEEF },
                 "seed \(seed), offset \(offset): the wide kernel wrote outside its rows")
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
+    func bothRowWideningsWriteTheSameRows(offset: Int) {
+        let seed: UInt64 = 0x6A7E_1000 &+ UInt64(offset), count = 37
+        var rng = SeededGenerator(seed: seed)
+        let source = (0..<count * 16).map { _ in
+            rng.next() % 8 == 0 ? Float(bitPattern: Self.specials[Int(rng.next() % UInt64(Self.specials.count))])
+                                : Float.random(in: -1e6...1e6, using: &rng)
+        }
+        var narrow = [UInt64](repeating: 0xDEAD_BEEF, count: count * 16 + 8)
+        var wide = narrow
+        source.withUnsafeBufferPointer { floats in
+            narrow.withUnsafeMutableBytes { a in
+                wide.withUnsafeMutableBytes { b in
+                    for k in 0..<count {
+                        let byteOffset = (offset + k * 16) * 8
+                        kernel_widen_row16(floats.baseAddress! + 16 * k, (a.baseAddress! + byteOffset).assumingMemoryBound(to: Double.self), 0)
+                        kernel_widen_row16_wide(floats.baseAddress! + 16 * k, (b.baseAddress! + byteOffset).assumingMemoryBound(to: Double.self))
+                    }
+                }
+            }
+        }
+        let first = narrow.indices.first { narrow[$0] != wide[$0] }
+        #expect(first == nil, "seed \(seed), offset \(offset) doubles: first difference at word \(first ?? -1)")
+        for (i, value) in source.enumerated() {
+            let word = wide[offset + i]
+            #expect(word == Double(value).bitPattern || (value.isNaN && Double(bitPattern: word).isNaN),
+                    "seed \(seed), offset \(offset), subview \(i / 16), field \(i % 16)")
+        }
+        #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + count * 16)...].allSatisfy { $0 == 0xDEAD_BEEF },
+                "seed \(seed), offset \(offset): the wide widening wrote outside its rows")
     }
 }

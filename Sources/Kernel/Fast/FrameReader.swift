@@ -2,7 +2,8 @@ import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
-/// interleave pairs of fields, row by row (see `gatherBlock`); from `float4x4` they convert
+/// interleave pairs of fields, row by row (see `gatherBlock`), or on AMD's cores with AVX
+/// transpose groups of 4 fields (`widensWhole`); from `float4x4` they convert
 /// a row of 16 Floats at a time; from `caTransform3D` they copy. Big gathers stream past
 /// the caches (`streams`); from `blocks`, those near the size of L2 walk forward and back
 /// on alternate calls (`GatherTurns`).
@@ -44,11 +45,13 @@ package enum FrameReader {
                 out.storeBytes(of: FrameView.transform(view.base, .blocks, slot, k), toByteOffset: k &* 128, as: Transform3D.self)
             }
         case .float4x4:
-            // Rows of 16 Floats widened in C (`kernel_widen_row16`).
+            // Rows of 16 Floats widened in C (`kernel_widen_row16`, or `_wide`: `widensWhole`).
             let rows = source.assumingMemoryBound(to: Float.self), doubles = out.assumingMemoryBound(to: Double.self)
             if streaming {
                 for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 1) }
                 kernel_stream_fence()
+            } else if widensWhole {
+                for k in 0..<count { kernel_widen_row16_wide(rows + k &* 16, doubles + k &* 16) }
             } else {
                 for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 0) }
             }
@@ -77,7 +80,8 @@ package enum FrameReader {
     }
 
     /// Whether the gather from `blocks` converts 4 lanes at a time and stores 32 bytes
-    /// (`kernel_gather_block_wide`): on targets with 8-Float registers (AVX), on AMD's
+    /// (`kernel_gather_block_wide`), and the one from `float4x4` likewise
+    /// (`kernel_widen_row16_wide`): on targets with 8-Float registers (AVX), on AMD's
     /// cores, where it is faster; elsewhere `kernel_gather_block`, faster on Intel's. On an
     /// AMD EPYC (Zen 3), AVX2 build, 5 uniform scenarios, three runs of each binary in
     /// turn: `gather/simd` at 1k 2.23–3.00 (median 2.58) → 2.02–2.70 (2.34), at 10k
