@@ -205,8 +205,9 @@ static inline __attribute__((always_inline)) void kernel_gather_block_to(const f
  * store, in address order (per subview 2 loads, 6 shuffles, 4 conversions, 4 stores,
  * against kernel_gather_block's 8, 8 and 8). With AVX on AMD's Zen 3 this is the faster
  * one (C loops: 2.5 against 3.3 ns a subview at 1k with a 64-byte aligned destination,
- * 2.9 against 3.2 at 16 mod 64, where half the 32-byte stores cross a line); on Intel's
- * cores kernel_gather_block was (3.2 against 3.7 ns at 1k). Ordinary stores, any alignment. */
+ * 2.9 against 3.2 at 16 mod 64, where half the 32-byte stores cross a line); on this
+ * project's Xeon kernel_gather_block was (3.2 against 3.7 ns at 1k). FrameReader.widensWhole
+ * picks it. Ordinary stores, any alignment. */
 static inline __attribute__((always_inline)) void kernel_gather_block_wide(const float *block, double *out) {
     kernel_store_catransform3d(out, 8, block, 0);
 }

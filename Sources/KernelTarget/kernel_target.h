@@ -31,18 +31,32 @@
 #define KERNEL_TARGET_NARROW_VECTORS 0
 #endif
 
-/* Whether this CPU is AMD's (or Hygon's, the same cores): CPUID leaf 0's vendor string,
- * "AuthenticAMD" or "HygonGenuine". The gather from blocks picks its kernel by it
- * (FrameReader.widensWhole). 0 off x86. */
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
+/* KERNEL_TARGET_AVX: x86 with AVX, 16 registers of 8 Floats. */
+#if defined(__AVX__)
+#define KERNEL_TARGET_AVX 1
+#else
+#define KERNEL_TARGET_AVX 0
 #endif
-static inline int kernel_cpu_is_amd(void) {
-#if defined(__x86_64__) || defined(__i386__)
+
+/* Whether this CPU is an AMD Zen 3 or later (CPUID leaf 0's vendor "AuthenticAMD", leaf 1's
+ * family 0x19 or above: Zen 3, Zen 4, Zen 5), where the readers' wide kernels were measured
+ * faster (FrameReader.widensWhole). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
+ * operations as two halves) and Zen 2 were not measured, and answer 0, as does every other
+ * CPU, every target off x86, and MSVC targets (whose intrinsics clash with <cpuid.h>). */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(_MSC_VER)
+#include <cpuid.h>
+#define KERNEL_HAS_CPUID 1
+#else
+#define KERNEL_HAS_CPUID 0
+#endif
+static inline int kernel_cpu_is_amd_zen3_or_later(void) {
+#if KERNEL_HAS_CPUID
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
-    return (b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u)     /* Auth enti cAMD */
-           || (b == 0x6f677948u && d == 0x6e65476eu && c == 0x656e6975u); /* Hygo nGen uine */
+    if (!(b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u)) return 0; /* "Auth" "enti" "cAMD" */
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
+    return family >= 0x19;
 #else
     return 0;
 #endif

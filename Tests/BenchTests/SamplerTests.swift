@@ -81,4 +81,23 @@ import Testing
                     "\(impl.kind.rawValue): \(result.frames) frames timed, \(impl.rendered.count) rendered")
         }
     }
+
+    /// A quarter of the budget for the reference beside others, shared if there were more
+    /// kinds apart; all of it for whichever kind there is alone.
+    @Test func theBudgetIsSplitOnlyWhenBothKindsAreThere() {
+        let cases: [(apart: Int, together: Int, rounds: Double, eachApart: Double)] =
+            [(1, 4, 0.3, 0.1), (2, 4, 0.3, 0.05), (0, 4, 0.4, 0), (1, 0, 0, 0.4), (2, 0, 0, 0.2), (0, 0, 0.4, 0)]
+        for c in cases {
+            let (rounds, eachApart) = Sampler.budgets(0.4, apart: c.apart, together: c.together)
+            #expect(abs(rounds - c.rounds) < 1e-12 && abs(eachApart - c.eachApart) < 1e-12,
+                    "\(c.apart) apart, \(c.together) together: \(rounds), \(eachApart)")
+        }
+    }
+
+    /// The reference alone takes the whole budget's samples and renders nothing else.
+    @Test func theReferenceAloneIsSampled() {
+        let reference = Recorder(.reference, nanoseconds: 20_000, positions: [0.0, 1.0])
+        let results = Self.sampler.measure([reference], subviewsPerFrame: 1)
+        #expect(results.count == 1 && results[0].samples.count >= Self.sampler.minimumSamples, "\(results)")
+    }
 }

@@ -4,9 +4,11 @@ import KernelTestSupport
 import Testing
 
 /// The two kernels of the gather from `blocks`, and the two from `float4x4`
-/// (`FrameReader.widensWhole` picks one of each by the CPU): both write every row bit for bit alike, into destinations at every
-/// 8-byte alignment, whichever the machine running the tests would take. Both compile for
-/// every target, so this runs on all of them.
+/// (`FrameReader.widensWhole` picks one of each by the CPU): both write every row bit for
+/// bit alike, at every 8-byte offset of the destination, and `FrameReader.gather` writes the
+/// same frame through either, walking either way. Both compile for every target, so this
+/// runs on all of them; the AVX code of the wide ones only in an AVX build
+/// (`swift test -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell`).
 @Suite struct GatherKernelTests {
     /// Float bit patterns that conversions treat apart: signed zeros, subnormals, the
     /// largest finite, infinities, a quiet and a signalling NaN with payloads.
@@ -24,7 +26,7 @@ import Testing
                 ? Float(bitPattern: Self.specials[Int(rng.next() % UInt64(Self.specials.count))])
                 : Float.random(in: -1e6...1e6, using: &rng)
         }
-        // `offset` Doubles of slack in front: destinations at 0, 8, … 56 mod 64.
+        // `offset` Doubles of slack in front: destinations at every 8-byte offset of a line.
         let rows = blocks * Lanes.count * 16
         var narrow = [UInt64](repeating: 0xDEAD_BEEF, count: rows + 8)
         var wide = narrow
@@ -89,5 +91,32 @@ import Testing
         }
         #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + count * 16)...].allSatisfy { $0 == 0xDEAD_BEEF },
                 "seed \(seed), offset \(offset): the wide widening wrote outside its rows")
+    }
+
+    /// `FrameReader.gather` with either choice of kernels, from `blocks` and `float4x4`, on
+    /// a page past the last whole block and, from `blocks`, big enough to take turns: two
+    /// calls each (one walks back), every subview as the subview reader reads it.
+    @Test(arguments: [FrameLayout.blocks, .float4x4], [13, GatherTurns.minimumSubviews + 3])
+    func gatherWritesTheFrameThroughEitherKernel(layout: FrameLayout, count: Int) throws {
+        let seed: UInt64 = 0x6A7E_2000 &+ UInt64(count)
+        var rng = SeededGenerator(seed: seed)
+        let page = RandomWalkthrough.page(count: count, type: .curve, using: &rng)
+        var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]), layout: layout)
+        try animator.update(scroll: 23.5)
+        let frame = animator.frame
+        var doubles = [Double](repeating: 0, count: 16 * count)
+        for wide in [false, true] {
+            for call in 0..<2 {
+                doubles.withUnsafeMutableBytes { bytes in
+                    bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
+                    withExtendedLifetime(frame) {
+                        FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide)
+                    }
+                }
+                if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
+                    Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), call \(call): subview \(k)")
+                }
+            }
+        }
     }
 }

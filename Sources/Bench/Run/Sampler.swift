@@ -38,17 +38,14 @@ struct Sampler {
 
     /// Nanoseconds per subview per frame, one entry a sample, for each implementation.
     ///
-    /// The reference is sampled apart (`samplesApart`), after the rounds of the others, with a
-    /// quarter of the budget.
+    /// The reference is sampled apart (`samplesApart`), after the rounds of the others
+    /// (`budgets`).
     func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
         let apart = impls.indices.filter { Self.samplesApart(impls[$0].kind) }
         let together = impls.indices.filter { !Self.samplesApart(impls[$0].kind) }
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         var rounds = self, alone = self
-        if !apart.isEmpty && !together.isEmpty {
-            rounds.budgetSeconds = budgetSeconds * 0.75
-            alone.budgetSeconds = budgetSeconds * 0.25 / Double(apart.count)
-        }
+        (rounds.budgetSeconds, alone.budgetSeconds) = Self.budgets(budgetSeconds, apart: apart.count, together: together.count)
         for (n, measured) in zip(together, rounds.interleaved(together.map { impls[$0] }, subviewsPerFrame)) {
             results[n] = measured
         }
@@ -57,11 +54,20 @@ struct Sampler {
     }
 
     /// Whether `kind` is sampled on its own rather than in the rounds of the others: the
-    /// reference, 40–100× slower than the kernels. In their rounds, its milliseconds of scalar
-    /// work before every sample left the readers at 10k subviews (AMD EPYC, shared) with
-    /// minimums 1.2–1.6× and medians 2–4× those of rounds without it, and the kernels' minimums
-    /// 5–10% slower; its own ratio (`ref/simd`, 15–100) does not need the others' rounds.
+    /// reference, 14–155× slower than the kernels (`ref/simd`). In their rounds, its
+    /// milliseconds of scalar work before every sample left the readers at 10k subviews (AMD
+    /// EPYC, shared L3) with minimums 1.2–1.6× and medians 2–4× those of rounds without it,
+    /// and the kernels' minimums 5–10% slower; a ratio that large needs no shared rounds.
     static func samplesApart(_ kind: ImplementationKind) -> Bool { kind == .reference }
+
+    /// The budget of the rounds and that of each implementation sampled apart, out of
+    /// `total`: a quarter for those apart, shared among them, when there are both kinds;
+    /// else all of it to whichever there is.
+    static func budgets(_ total: Double, apart: Int, together: Int) -> (rounds: Double, eachApart: Double) {
+        guard apart > 0 else { return (total, 0) }
+        guard together > 0 else { return (0, total / Double(apart)) }
+        return (total * 0.75, total * 0.25 / Double(apart))
+    }
 
     /// `measure` for implementations sampled in the same rounds.
     private func interleaved(_ impls: [Implementation], _ subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
@@ -99,7 +105,7 @@ struct Sampler {
     /// where a frame's cost depends on the position (keyframes cross segments at some and
     /// not at others). With a batch each, two of nearly equal speed could take 1 and 2 frames
     /// a sample and compare the cheapest position with the cheapest pair: `keyframes-own` at
-    /// 1k read `simd/c` anywhere from 1.05 to 1.51. The reference (50–1000× slower) and the
+    /// 1k read `simd/c` anywhere from 1.05 to 1.51. The reference (14–155× slower than the kernels) and the
     /// readers (one fixed frame, read again and again) keep a batch of their own, so that
     /// neither a fast reader nor a slow reference sets everyone's sample length.
     func batchSizes(oneFrame: [Double], kinds: [ImplementationKind]) -> [Int] {

@@ -11,9 +11,10 @@ package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
     /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
     /// cache its caller is about to read them from, nor takes turns: a new array holds
-    /// nothing an earlier walk left in cache.
+    /// nothing an earlier walk left in cache. `wide` picks the wide kernels (`widensWhole`
+    /// unless a test asks for the other kernels).
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
-                       intoNewArray: Bool = false) {
+                       intoNewArray: Bool = false, wide: Bool = widensWhole) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
@@ -22,7 +23,6 @@ package enum FrameReader {
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
             let backward = !intoNewArray && GatherTurns.applies(count: count)
                 && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
-            let wide = widensWhole
             if streaming {
                 for b in 0..<blocks {
                     kernel_gather_block_streaming(
@@ -50,7 +50,7 @@ package enum FrameReader {
             if streaming {
                 for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 1) }
                 kernel_stream_fence()
-            } else if widensWhole {
+            } else if wide {
                 for k in 0..<count { kernel_widen_row16_wide(rows + k &* 16, doubles + k &* 16) }
             } else {
                 for k in 0..<count { kernel_widen_row16(rows + k &* 16, doubles + k &* 16, 0) }
@@ -63,16 +63,15 @@ package enum FrameReader {
     /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`: pairs of lanes
     /// widened from memory, pairs of fields interleaved, rows stored whole in address order
     /// (`kernel_gather_block`, in C, since the same shuffles written with SIMD2 initialisers
-    /// came out as scalar conversions): 8 conversions, 8 shuffles and 8 stores a subview, on
-    /// every target. Storing a row whole before the next took `gather` from 3.2 to 1.65× the
-    /// frame at 1k subviews and 4.0 to 2.5× at 10k (default build; Intel cores since Ice Lake
-    /// commit two stores a cycle when they go to one cache line, one when they alternate
-    /// between lines). With AVX this beats the caTransform3D writer's 4×4 transposes on both
+    /// came out as scalar conversions): 8 conversions, 8 shuffles and 8 stores a subview.
+    /// Storing a row whole before the next took `gather` from 3.2 to 1.65× the frame at 1k
+    /// subviews and 4.0 to 2.5× at 10k (default build; Intel cores since Ice Lake commit two
+    /// stores a cycle when they go to one cache line, one when they alternate between lines).
+    /// With AVX on the Xeon this beat the caTransform3D writer's 4×4 transposes on both
     /// halves of each group of 4 fields and 32-byte stores (a C loop of each at 1k: 3.2
-    /// against 3.7 ns a subview). (Non-temporal stores, tried before the reorder, were slower:
-    /// 3.9 → 5.0× at 10k, 2.5 → 3.0× at 100k, AVX2 build.)
-    /// With `wide` (`widensWhole`), the caTransform3D writer's transposes instead
-    /// (`kernel_gather_block_wide`): the same values.
+    /// against 3.7 ns a subview); on AMD's Zen 3 those win, and `wide` (`widensWhole`) takes
+    /// them (`kernel_gather_block_wide`, the same values). (Non-temporal stores, tried before
+    /// the reorder, were slower: 3.9 → 5.0× at 10k, 2.5 → 3.0× at 100k, AVX2 build.)
     @inline(__always)
     static func gatherBlock(_ block: UnsafeRawPointer, into out: UnsafeMutableRawPointer, wide: Bool) {
         let (floats, doubles) = (block.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
@@ -81,13 +80,14 @@ package enum FrameReader {
 
     /// Whether the gather from `blocks` converts 4 lanes at a time and stores 32 bytes
     /// (`kernel_gather_block_wide`), and the one from `float4x4` likewise
-    /// (`kernel_widen_row16_wide`): on targets with 8-Float registers (AVX), on AMD's
-    /// cores, where it is faster; elsewhere `kernel_gather_block`, faster on Intel's. On an
-    /// AMD EPYC (Zen 3), AVX2 build, 5 uniform scenarios, three runs of each binary in
-    /// turn: `gather/simd` at 1k 2.23–3.00 (median 2.58) → 2.02–2.70 (2.34), at 10k
-    /// 2.49–3.33 (2.75) → 2.46–3.00 (2.61). Streaming gathers (`streams`) keep the 16-byte
-    /// kernel, whose stores fill whole lines in order.
-    package static let widensWhole: Bool = KERNEL_TARGET_NARROW_VECTORS == 0 && kernel_cpu_is_amd() != 0
+    /// (`kernel_widen_row16_wide`): with AVX on AMD's Zen 3 and later, where they were
+    /// measured faster; elsewhere the 16-byte kernels, faster on Intel's cores. On an AMD
+    /// EPYC (Zen 3), AVX2 build, 5 uniform scenarios, three runs of each binary in turn,
+    /// `gather/simd` from `blocks` at 1k 2.23–3.00 (median 2.58) → 2.02–2.70 (2.34), at 10k
+    /// 2.49–3.33 (2.75) → 2.46–3.00 (2.61); two runs each from `float4x4`, at 1k 2.27–2.85 →
+    /// 1.90–2.44. Streaming gathers (`streams`) keep the 16-byte kernels, whose stores fill
+    /// whole lines in order.
+    package static let widensWhole: Bool = KERNEL_TARGET_AVX != 0 && kernel_cpu_is_amd_zen3_or_later() != 0
 
     /// A gather of at least this many bytes streams from `blocks` and `float4x4`
     /// (`streams(into:bytes:)`).
