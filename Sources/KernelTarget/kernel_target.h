@@ -39,8 +39,9 @@
 #endif
 
 /* Whether this CPU is an AMD Zen 3 or later (CPUID leaf 0's vendor "AuthenticAMD", leaf 1's
- * family 0x19 or above: Zen 3, Zen 4, Zen 5), where the readers' wide kernels were measured
- * faster (FrameReader.widensWhole). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
+ * family 0x19 or above: Zen 3, Zen 4, Zen 5), where the readers take their wide kernels
+ * (FrameReader.widensWhole: measured faster on Zen 3; Zen 4 and 5 keep its full-width
+ * 256-bit units, unmeasured here). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
  * operations as two halves) and Zen 2 were not measured, and answer 0, as does every other
  * CPU, every target off x86, and MSVC targets (whose intrinsics clash with <cpuid.h>). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(_MSC_VER)
