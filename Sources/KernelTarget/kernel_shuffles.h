@@ -246,7 +246,7 @@ static inline __attribute__((always_inline)) void kernel_widen_row16_wide(const 
     for (int c = 0; c < 16; c += 4) {
         kernel_float4 f;
         __builtin_memcpy(&f, row + c, sizeof f);
-        const kernel_double4 wide = __builtin_convertvector(f, kernel_double4);
+        const kernel_double4 wide = kernel_widen4(f);
         __builtin_memcpy((char *)out + sizeof *out * c, &wide, sizeof wide);
     }
 }

@@ -15,20 +15,31 @@ import Testing
     static let specials: [UInt32] = [0x0000_0000, 0x8000_0000, 0x0000_0001, 0x807F_FFFF, 0x7F7F_FFFF,
                                      0x7F80_0000, 0xFF80_0000, 0x7FC1_2345, 0x7F80_0001, 0xFFA0_0001]
 
+    /// `count` Floats from `seed`: one in 8 a special pattern, the rest in ±1e6.
+    static func floats(_ count: Int, seed: UInt64) -> [Float] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            rng.next() % 8 == 0 ? Float(bitPattern: specials[Int(rng.next() % UInt64(specials.count))])
+                                : Float.random(in: -1e6...1e6, using: &rng)
+        }
+    }
+
+    /// The guard word every destination is filled with before a kernel writes into it.
+    static let guardWord: UInt64 = 0xDEAD_BEEF
+
+    /// Whether `words` still hold the guard word outside `offset ..< offset + count`.
+    static func untouchedOutside(_ words: [UInt64], offset: Int, count: Int) -> Bool {
+        words[..<offset].allSatisfy { $0 == guardWord } && words[(offset + count)...].allSatisfy { $0 == guardWord }
+    }
+
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
     func bothKernelsWriteTheSameRows(offset: Int) {
         let seed: UInt64 = 0x6A7E_0000 &+ UInt64(offset)
-        var rng = SeededGenerator(seed: seed)
         let blocks = 5, blockFloats = Lanes.frameBlockFloats
-        var source = [Float](repeating: 0, count: blocks * blockFloats)
-        for i in source.indices {
-            source[i] = rng.next() % 8 == 0
-                ? Float(bitPattern: Self.specials[Int(rng.next() % UInt64(Self.specials.count))])
-                : Float.random(in: -1e6...1e6, using: &rng)
-        }
+        let source = Self.floats(blocks * blockFloats, seed: seed)
         // `offset` Doubles of slack in front: destinations at every 8-byte offset of a line.
         let rows = blocks * Lanes.count * 16
-        var narrow = [UInt64](repeating: 0xDEAD_BEEF, count: rows + 8)
+        var narrow = [UInt64](repeating: Self.guardWord, count: rows + 8)
         var wide = narrow
         source.withUnsafeBufferPointer { floats in
             narrow.withUnsafeMutableBytes { a in
@@ -55,21 +66,15 @@ import Testing
                 }
             }
         }
-        #expect(narrow[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && narrow[(offset + rows)...].allSatisfy { $0 == 0xDEAD_BEEF },
-                "seed \(seed), offset \(offset): a kernel wrote outside its rows")
-        #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + rows)...].allSatisfy { $0 == 0xDEAD_BEEF },
-                "seed \(seed), offset \(offset): the wide kernel wrote outside its rows")
+        #expect(Self.untouchedOutside(narrow, offset: offset, count: rows), "seed \(seed), offset \(offset): a kernel wrote outside its rows")
+        #expect(Self.untouchedOutside(wide, offset: offset, count: rows), "seed \(seed), offset \(offset): the wide kernel wrote outside its rows")
     }
 
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
     func bothRowWideningsWriteTheSameRows(offset: Int) {
         let seed: UInt64 = 0x6A7E_1000 &+ UInt64(offset), count = 37
-        var rng = SeededGenerator(seed: seed)
-        let source = (0..<count * 16).map { _ in
-            rng.next() % 8 == 0 ? Float(bitPattern: Self.specials[Int(rng.next() % UInt64(Self.specials.count))])
-                                : Float.random(in: -1e6...1e6, using: &rng)
-        }
-        var narrow = [UInt64](repeating: 0xDEAD_BEEF, count: count * 16 + 8)
+        let source = Self.floats(count * 16, seed: seed)
+        var narrow = [UInt64](repeating: Self.guardWord, count: count * 16 + 8)
         var wide = narrow
         source.withUnsafeBufferPointer { floats in
             narrow.withUnsafeMutableBytes { a in
@@ -89,7 +94,7 @@ import Testing
             #expect(word == Double(value).bitPattern || (value.isNaN && Double(bitPattern: word).isNaN),
                     "seed \(seed), offset \(offset), subview \(i / 16), field \(i % 16)")
         }
-        #expect(wide[..<offset].allSatisfy { $0 == 0xDEAD_BEEF } && wide[(offset + count * 16)...].allSatisfy { $0 == 0xDEAD_BEEF },
+        #expect(Self.untouchedOutside(wide, offset: offset, count: count * 16),
                 "seed \(seed), offset \(offset): the wide widening wrote outside its rows")
     }
 
