@@ -41,7 +41,8 @@
 /* Whether this CPU is an AMD Zen 3 or later (CPUID leaf 0's vendor "AuthenticAMD", leaf 1's
  * family 0x19 or above: Zen 3, Zen 4, Zen 5), where the readers take their wide kernels
  * (FrameReader.widensWhole: measured faster on Zen 3; Zen 4 and 5 keep its full-width
- * 256-bit units, unmeasured here). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
+ * 256-bit units, unmeasured here) and the gather always walks forward (GatherTurns.paysHere:
+ * the walk back measured slower on Zen 3). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
  * operations as two halves) and Zen 2 were not measured, and answer 0, as does every other
  * CPU, every target off x86, and MSVC targets (whose intrinsics clash with <cpuid.h>). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(_MSC_VER)

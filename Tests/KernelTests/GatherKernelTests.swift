@@ -99,8 +99,9 @@ import Testing
     }
 
     /// `FrameReader.gather` with either choice of kernels, from `blocks` and `float4x4`, on
-    /// a page past the last whole block and, from `blocks`, big enough to take turns: two
-    /// calls each (one walks back), every subview as the subview reader reads it.
+    /// a page past the last whole block and, from `blocks`, big enough to take turns (asked
+    /// for whatever the CPU): two calls each (one walks back), every subview as the subview
+    /// reader reads it.
     @Test(arguments: [FrameLayout.blocks, .float4x4], [13, GatherTurns.minimumSubviews + 3])
     func gatherWritesTheFrameThroughEitherKernel(layout: FrameLayout, count: Int) throws {
         let seed: UInt64 = 0x6A7E_2000 &+ UInt64(count)
@@ -115,7 +116,7 @@ import Testing
                 doubles.withUnsafeMutableBytes { bytes in
                     bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
                     withExtendedLifetime(frame) {
-                        FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide)
+                        FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: true)
                     }
                 }
                 if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {

@@ -66,23 +66,23 @@ import Testing
     }
 
     /// Two gathers in a row of a page big enough to turn (3 subviews past the last whole
-    /// block): each takes a turn, so one walks each way, into a buffer filled with NaN
-    /// patterns each time, and both hold what the subview reader reads. `gathered` takes
-    /// no turn.
+    /// block), with turns asked for whatever the CPU: each takes a turn, so one walks each
+    /// way, into a buffer filled with NaN patterns each time, and both hold what the
+    /// subview reader reads. `gathered` takes no turn.
     @Test func bothWalksWriteTheSameValues() throws {
         let seed: UInt64 = 0x7A11
         let count = GatherTurns.minimumSubviews + 3
-        var rng = SeededGenerator(seed: seed)
-        let page = RandomWalkthrough.page(count: count, type: .curve, using: &rng)
-        var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
-        try animator.update(scroll: 23.5)
-        let frame = animator.frame
-        let key = GatherTurns.key(base: frame.storage.base, matrixOffset: frame.storage.slots[0].matrixOffset)
+        let frame = try Self.frame(count: count, seed: seed)
+        let key = Self.key(frame)
         var doubles = [Double](repeating: 0, count: 16 * count), walks: [Bool] = []
         for call in 0..<2 {
             let backward = Self.peek(key)
-            doubles.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0xFF) }
-            try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
+            doubles.withUnsafeMutableBytes { bytes in
+                bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
+                withExtendedLifetime(frame) {
+                    FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, turns: true)
+                }
+            }
             #expect(Self.peek(key) == !backward, "seed \(seed) call \(call): the gather took no turn")
             walks.append(backward)
             if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
@@ -93,5 +93,34 @@ import Testing
         let next = Self.peek(key)
         #expect(try frame.gathered(page: 0) == doubles, "seed \(seed): gathered")
         #expect(Self.peek(key) == next, "seed \(seed): gathered took a turn")
+    }
+
+    /// The public gather takes a turn exactly where turns pay on this CPU
+    /// (`GatherTurns.paysHere`: not on AMD's Zen 3 and later), and writes the frame either way.
+    @Test func publicGatherTakesTurnsWhereTheyPay() throws {
+        let seed: UInt64 = 0x7A12
+        let count = GatherTurns.minimumSubviews + 5
+        let frame = try Self.frame(count: count, seed: seed)
+        let key = Self.key(frame)
+        var doubles = [Double](repeating: .nan, count: 16 * count)
+        let before = Self.peek(key)
+        try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
+        #expect((Self.peek(key) != before) == GatherTurns.paysHere,
+                "seed \(seed): turn taken \(Self.peek(key) != before), paysHere \(GatherTurns.paysHere)")
+        #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed): public gather")
+    }
+
+    /// A frame of one Curve page of `count` random subviews.
+    private static func frame(count: Int, seed: UInt64) throws -> FrameBuffer {
+        var rng = SeededGenerator(seed: seed)
+        let page = RandomWalkthrough.page(count: count, type: .curve, using: &rng)
+        var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
+        try animator.update(scroll: 23.5)
+        return animator.frame
+    }
+
+    /// The turn key of the frame's first page.
+    private static func key(_ frame: FrameBuffer) -> Int {
+        GatherTurns.key(base: frame.storage.base, matrixOffset: frame.storage.slots[0].matrixOffset)
     }
 }

@@ -72,8 +72,8 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * the gather's); elsewhere each 32-byte piece is stored twice (read from memory once, the
  * second time from L1), so every double slot is written, with meaningless values (a
  * partial last block's lanes are widened one by one). It always walks forward, while the
- * gather from blocks walks back on alternate calls at 2,048–32,767 subviews and can then
- * beat it. What reading a frame out costs memory alone: the bench's `read-limit`. `out`
+ * gather from blocks walks back on alternate calls at 2,048–32,767 subviews (not on AMD's
+ * Zen 3 and later) and can then beat it. What reading a frame out costs memory alone: the bench's `read-limit`. `out`
  * needs 8-byte alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
                        int streaming);

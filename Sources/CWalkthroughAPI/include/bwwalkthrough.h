@@ -228,7 +228,8 @@ bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, con
  * wants them. From blocks, a page of 2,048 to 32,767 subviews is walked first to last and
  * last to first on alternate calls from one thread (a thread-specific word of the
  * library's, never the handle), so that each call starts where the last left the cache
- * warm; the values are the same either way. */
+ * warm, except on AMD's Zen 3 and later, where the walk back is slower and every call
+ * walks first to last; the values are the same either way. */
 bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import KernelTarget
 
 /// Which way a gather walks a page's blocks: first to last and last to first on successive
 /// calls from one thread, so that each walk starts on the cache lines the previous one
@@ -22,7 +23,8 @@ import Musl
 /// reuse, and the walk back cost 1–7% (C, minimum times), so alternating is about even
 /// there. Turns are taken only where they can pay (`applies`): smaller pages fit in L2
 /// whichever way they go, bigger ones do not fit at all (and stream, on x86), and only
-/// `blocks` turns, since from `float4x4` the walk back was slower.
+/// `blocks` turns, since from `float4x4` the walk back was slower; and not on AMD's Zen 3
+/// and later (`paysHere`).
 ///
 /// The turns are the calling thread's own (a thread-specific word, one bit per page key),
 /// so a reader writes nothing that another thread reads, and nothing in the frame or a C
@@ -36,9 +38,22 @@ package enum GatherTurns {
     /// destination (4 MiB, where `FrameReader.streams` begins) streams on x86.
     package static let maximumSubviews = FrameReader.streamingBytes / 128
 
-    /// Whether a gather of `count` subviews from `blocks` takes turns.
+    /// Whether a gather of `count` subviews from `blocks` takes turns, where they pay
+    /// (`paysHere`).
     @inline(__always)
     package static func applies(count: Int) -> Bool { count >= minimumSubviews && count < maximumSubviews }
+
+    /// Whether turns pay on this CPU: not on AMD's Zen 3 and later
+    /// (`kernel_cpu_is_amd_zen3_or_later`), where a walk last to first runs slower than one
+    /// first to last and the L2 (512 KB a core) keeps too little of a page of `applies`'s
+    /// sizes for the next walk to reuse. On an AMD EPYC (Zen 3), the bench's `read-gather`
+    /// against `read-limit` at 5k, 10k and 20k subviews (5 uniform scenarios, 3 runs,
+    /// medians): 1.33, 1.36, 1.47 with turns and 1.13, 1.13, 1.07 without (default build;
+    /// `gather/simd` at 10k 2.51 → 2.03), 1.05, 1.19, 1.14 against 1.07, 1.10, 1.10 (AVX2;
+    /// 2.74 → 2.57). In C loops at 10k, walking back on every call read 1.28, forward 1.12,
+    /// and the page's chunks of 32 or 128 blocks in alternate order, each walked forward,
+    /// 1.13 and 1.10.
+    package static let paysHere: Bool = kernel_cpu_is_amd_zen3_or_later() == 0
 
     /// Whether this thread's gather of the page keyed `key` walks last to first this time:
     /// false, true, false, … on successive calls with the same key (keys are taken modulo
