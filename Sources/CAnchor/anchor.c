@@ -11,7 +11,8 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
         anchor_spin_kernels[flags][layout](page, in, out, first, end);
     } else {
         const int posed = page->matrix[12] != 0 || page->matrix[13] != 0;  /* a keyframed pose's own m41, m42 */
-        anchor_uniform_kernels[page->translates != 0 ? 1 + posed : 0][layout](page, in, out, first, end);
+        const int diagonal = anchor_is_diagonal(page->matrix);
+        anchor_uniform_kernels[diagonal][page->translates != 0 ? 1 + posed : 0][layout](page, in, out, first, end);
     }
 }
 

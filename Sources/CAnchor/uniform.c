@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "kernels.h"
 #include "layout.h"
 #include "statics.h"
@@ -8,15 +10,22 @@
  * m41 and g·s.y to m42: to +0 (`translates` 1; adding +0 turns −0 into +0, as the
  * reference's sums do), or to the matrix's own m41, m42 (`translates` 2: a keyframed pose,
  * PageConstants.applyUniform and keyframes.c; apart, since the two extra constants cost
- * the SSE2 loop a reload a block). */
+ * the SSE2 loop a reload a block). A `diagonal` page (anchor_is_diagonal: +0 off the
+ * diagonal but for m41, m42, as Linear, Curve, InOut and Zoom pages are) gets its 10 zeros
+ * as constants, which the loop stores from one register: 17 values besides f and g are
+ * more than AVX2's 16 registers, and the loop reloaded the rest every block (the Swift
+ * kernel's FrameKernel.fields, the same split). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;
 } uniform_page;
 
-INLINE uniform_page uniform_constants(const anchor_page *p) {
+INLINE int off_diagonal(int c) { return c % 5 != 0 && c != 12 && c != 13; }
+
+INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal) {
     uniform_page u;
-    for (int c = 0; c < 16; c++) u.matrix.v[c] = splatv(p->matrix[c]);
+    const vf zero = {0};
+    for (int c = 0; c < 16; c++) u.matrix.v[c] = diagonal && off_diagonal(c) ? zero : splatv(p->matrix[c]);
     u.matrix.v[16] = splatv(p->alpha);
     u.f = splatv(p->f), u.g = splatv(p->g);
     return u;
@@ -41,8 +50,8 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, c
 }
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
-                        long first, long end, int translates, anchor_layout layout) {
-    const uniform_page p = uniform_constants(page);
+                        long first, long end, int translates, int diagonal, anchor_layout layout) {
+    const uniform_page p = uniform_constants(page, diagonal);
     const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
     const uint8_t *restrict statics = in->static_lanes + first;
     void *matrices = out->matrices, *alphas = out->alphas;
@@ -55,8 +64,22 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
         uniform_block(&p, speeds, statics, matrices, alphas, b, (int)(last - b * ANCHOR_LANES), translates, layout);
 }
 
-ANCHOR_KERNELS(still, uniform_run, 0)
-ANCHOR_KERNELS(moving, uniform_run, 1)
-ANCHOR_KERNELS(posed, uniform_run, 2)
+ANCHOR_KERNELS(still, uniform_run, 0, 0)
+ANCHOR_KERNELS(moving, uniform_run, 1, 0)
+ANCHOR_KERNELS(posed, uniform_run, 2, 0)
+ANCHOR_KERNELS(still_diagonal, uniform_run, 0, 1)
+ANCHOR_KERNELS(moving_diagonal, uniform_run, 1, 1)
+ANCHOR_KERNELS(posed_diagonal, uniform_run, 2, 1)
 
-anchor_kernel *const anchor_uniform_kernels[3][3] = {ANCHOR_ROW(still), ANCHOR_ROW(moving), ANCHOR_ROW(posed)};
+anchor_kernel *const anchor_uniform_kernels[2][3][3] = {
+    {ANCHOR_ROW(still), ANCHOR_ROW(moving), ANCHOR_ROW(posed)},
+    {ANCHOR_ROW(still_diagonal), ANCHOR_ROW(moving_diagonal), ANCHOR_ROW(posed_diagonal)}};
+
+int anchor_is_diagonal(const float matrix[16]) {
+    for (int c = 0; c < 16; c++) {
+        uint32_t bits;
+        memcpy(&bits, &matrix[c], sizeof bits);
+        if (off_diagonal(c) && bits != 0) return 0;
+    }
+    return 1;
+}

@@ -11,6 +11,16 @@ package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
     package internal(set) var matrix: SIMD16<Float>
+    /// Whether `matrix` is diagonal, for the uniform kernels' `FrameKernel.fields`.
+    package var isDiagonal: Bool { Self.isDiagonal(matrix) }
+
+    /// Whether `fields` are +0 off the diagonal but for `m41`, `m42` (bit for bit: a −0 is
+    /// not, since the kernel would store +0 in its place).
+    @inline(__always)
+    package static func isDiagonal(_ fields: SIMD16<Float>) -> Bool {
+        let offDiagonal = SIMD16<UInt32>(0, ~0, ~0, ~0, ~0, 0, ~0, ~0, ~0, ~0, 0, ~0, 0, 0, ~0, 0)
+        return unsafeBitCast(fields, to: SIMD16<UInt32>.self) & offDiagonal == .zero
+    }
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float
