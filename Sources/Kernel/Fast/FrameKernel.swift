@@ -37,7 +37,12 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            if k.isDiagonal { uniform(k, input, output, blocks, W.self, Yes.self) } else { uniform(k, input, output, blocks, W.self, No.self) }
+            switch (k.isDiagonal, k.isPosed) {
+            case (false, false): uniform(k, input, output, blocks, W.self, No.self, No.self)
+            case (false, true): uniform(k, input, output, blocks, W.self, No.self, Yes.self)
+            case (true, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self)
+            case (true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self)
+            }
         } else {
             if k.isDiagonal { uniformScale(k, input, output, blocks, W.self, Yes.self) } else { uniformScale(k, input, output, blocks, W.self, No.self) }
         }
@@ -55,14 +60,17 @@ enum FrameKernel {
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
-    /// pages add `f·s_k.x`, `g·s_k.y` to row 4 (to the keyframed pose's `m41`, `m42`).
+    /// pages add `f·s_k.x`, `g·s_k.y` to row 4: to +0, or with `Posed` (`PageConstants.isPosed`)
+    /// to the keyframed pose's `m41`, `m42`, two more registers.
     @inline(never)
-    static func uniform<W: LayoutWriter, Diagonal: Flag>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
-                                                         _ blocks: Range<Int>, _: W.Type, _: Diagonal.Type) {
+    static func uniform<W: LayoutWriter, Diagonal: Flag, Posed: Flag>(
+        _ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
+        _: W.Type, _: Diagonal.Type, _: Posed.Type
+    ) {
         let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
-        // The matrix's own row 4 (+0 but for a keyframed pose, `PageConstants.applyUniform`);
-        // adding +0 also turns −0 into +0, as the reference's additions do.
-        let m41 = Lanes.Floats(repeating: k.matrix[12]), m42 = Lanes.Floats(repeating: k.matrix[13])
+        // Adding +0 also turns −0 into +0, as the reference's additions do.
+        let m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
+        let m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
         while i < blocks.upperBound {
