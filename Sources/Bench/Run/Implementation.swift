@@ -138,10 +138,11 @@ final class ReadImplementation: Implementation {
                 for page in pages {
                     let count = frame.subviewCount(page: page)
                     guard count > 0, let out = buffer.baseAddress else { continue }
-                    // Streams where `gather` streams, so that each is the other's match.
+                    // Streams where `gather` streams and stores 32 bytes at a time where it
+                    // does, so that each is the other's match.
                     let streams = frame.layout != .caTransform3D && FrameReader.streams(into: out, bytes: count * 128)
                     frame.withUnsafeBytes(page: page) { matrices, _ in
-                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0)
+                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0, FrameReader.widensWhole ? 1 : 0)
                     }
                 }
                 sum = buffer.first ?? 0

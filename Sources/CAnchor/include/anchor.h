@@ -65,7 +65,8 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * page of `count` subviews in `layout` at `matrices` read in order, and 128 bytes a
  * subview written at `out` (16 doubles' room) in 16-byte stores in address order,
  * non-temporal with `streaming` (x86, as the gather streams: pass what
- * `FrameReader.streams` says; `out` then 16-byte aligned). What is read: in blocks, the 16
+ * `FrameReader.streams` says; `out` then 16-byte aligned), or with `wide` and not
+ * `streaming` in 32-byte stores (as the gather stores where `FrameReader.widensWhole`). What is read: in blocks, the 16
  * matrix fields of 8 lanes of each block (blocks ANCHOR_BLOCK_FLOATS floats apart, alpha
  * not read); in float4x4, 64 bytes a subview; in catransform3d, 128 bytes. The values are
  * the read bytes moved, not converted: in catransform3d a copy (memcpy, never streamed, as
@@ -76,7 +77,7 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * Zen 3 and later) and can then beat it. What reading a frame out costs memory alone: the bench's `read-limit`. `out`
  * needs 8-byte alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming);
+                       int streaming, int wide);
 
 /* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);
