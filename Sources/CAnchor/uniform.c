@@ -75,6 +75,13 @@ anchor_kernel *const anchor_uniform_kernels[2][3][3] = {
     {ANCHOR_ROW(still), ANCHOR_ROW(moving), ANCHOR_ROW(posed)},
     {ANCHOR_ROW(still_diagonal), ANCHOR_ROW(moving_diagonal), ANCHOR_ROW(posed_diagonal)}};
 
+int anchor_is_posed(const float matrix[16]) {
+    uint32_t m41, m42;
+    memcpy(&m41, &matrix[12], sizeof m41);
+    memcpy(&m42, &matrix[13], sizeof m42);
+    return m41 != 0 || m42 != 0;
+}
+
 int anchor_is_diagonal(const float matrix[16]) {
     for (int c = 0; c < 16; c++) {
         uint32_t bits;
