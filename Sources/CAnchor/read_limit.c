@@ -17,14 +17,19 @@ typedef float f4_over_doubles __attribute__((vector_size(16), may_alias));
  * against 4.1 ns). With `wide` (what FrameReader.widensWhole says: AVX on AMD's Zen 3 and
  * later, where the gather stores 32 bytes at a time), one 32-byte store: there it took 2.2
  * against 2.7–3.4 ns a subview at 1k and 2.6–3.1 against 2.8–3.5 at 10k (a C loop, AVX2,
- * destinations 0 and 32 mod 64), faster than the gather, as a limit must be. */
+ * destinations 0 and 32 mod 64), faster than the gather, as a limit must be. Only with
+ * AVX: an SSE2 build would store the copy's upper half first, as above. */
 INLINE void move32(double *restrict to, const float *restrict from, int streaming, int wide) {
+#if defined(__AVX__)
     if (wide && !streaming) {
         f8 v;
         memcpy(&v, from, sizeof v);
         memcpy(to, &v, sizeof v);
         return;
     }
+#else
+    (void)wide;
+#endif
     f4 lo, hi;
     memcpy(&lo, from, sizeof lo);
     memcpy(&hi, from + 4, sizeof hi);
@@ -45,9 +50,9 @@ void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long
     if (count <= 0) return;
     switch (layout) {
     case ANCHOR_LAYOUT_BLOCKS: {
-        /* Each field's 8 lanes (32 bytes) read and stored twice, in address order (the
-         * second read hits L1: the barrier in move32 makes it load again): the block's 16
-         * matrix fields become the 8 subviews' 1,024 bytes. Blocks are
+        /* Each field's 8 lanes (32 bytes) read once and stored twice, in address order (the
+         * compiler keeps the piece in registers for its second store: `restrict`): the
+         * block's 16 matrix fields become the 8 subviews' 1,024 bytes. Blocks are
          * ANCHOR_BLOCK_FLOATS (17 fields of 8 lanes) apart; alpha, the 17th, is not read. */
         const float *restrict blocks = matrices;
         const long full = count / ANCHOR_LANES;

@@ -12,9 +12,10 @@
  * PageConstants.applyUniform and keyframes.c; apart, since the two extra constants cost
  * the SSE2 loop a reload a block). A `diagonal` page (anchor_is_diagonal: +0 off the
  * diagonal but for m41, m42, as Linear, Curve, InOut and Zoom pages are) gets its 10 zeros
- * as constants, which the loop stores from one register: 17 values besides f and g are
- * more than AVX2's 16 registers, and the loop reloaded the rest every block (the Swift
- * kernel's FrameKernel.fields, the same split). */
+ * as constants, which the loop stores from one register: a translating page's 15 template
+ * values (the fields but m41, m42, and alpha) and f, g are 17 vectors, more than AVX2's 16
+ * registers, and the loop reloaded the rest every block (the Swift kernel's
+ * FrameKernel.fields, the same split). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;

@@ -74,6 +74,49 @@ import Testing
         }
     }
 
+    /// Uniform pages of every kind the anchor splits on (`anchor_is_diagonal`,
+    /// `anchor_is_posed`): general, the identity, a scale, a −0 off the diagonal (general),
+    /// posed by −0 and by 3, still and translating. Every layout holds, bit for bit, the
+    /// template's fields, `f·s.x + m41` and `g·s.y + m42` (+0 for an unposed page), and alpha.
+    @Test(arguments: [0, 7, 8, 13]) func uniformPagesHoldTheirTemplateBitForBit(count: Int) {
+        let identity: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        var matrices: [(String, [Float])] = [("general", (1...16).map(Float.init)), ("identity", identity)]
+        matrices.append(("scale", [0.5, 0, 0, 0, 0, 0.25, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+        var negativeZero = identity
+        negativeZero[1] = -0.0
+        matrices.append(("-0 at m12", negativeZero))
+        var posedByNegativeZero = identity, posed = identity
+        (posedByNegativeZero[12], posed[12], posed[13]) = (-0.0, 3, -0.0)
+        matrices += [("posed by -0", posedByNegativeZero), ("posed", posed)]
+        for (name, m) in matrices {
+            for translates in [0, 1] {
+                var page = anchor_page()
+                page.matrix = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], m[12], m[13], m[14], m[15])
+                (page.f, page.g, page.alpha, page.scale, page.translates) = (-0.0, 2, 0.5, 1, Int32(translates))
+                let run = PageRun(page: page, count: count, staticEvery: 0)
+                for layout in PageRun.Layout.allCases {
+                    let out = run.run(layout)
+                    for k in 0..<count {
+                        let (b, l) = (k / 8, k % 8)
+                        for c in 0..<17 {
+                            var expected = c == 16 ? page.alpha : m[c]
+                            if translates == 1 && (c == 12 || c == 13) {
+                                let speed = run.speeds[16 * b + (c == 12 ? 0 : 8) + l]
+                                expected = (c == 12 ? page.f : page.g) * speed + m[c]
+                            }
+                            let value = switch layout {
+                            case .blocks: out.matrices[136 * b + 8 * c + l]
+                            case .float4x4, .caTransform3D: c == 16 ? out.alphas[k] : out.matrices[16 * k + c]
+                            }
+                            #expect(Float(value).bitPattern == expected.bitPattern,
+                                    "\(name), translates \(translates), \(layout), count \(count), subview \(k), field \(c): \(value) for \(expected)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: counts) func theStoreLimitWritesTheIdentityInPlace(count: Int) {
         let run = PageRun(page: Self.pages[1], count: count, staticEvery: 0)
         for layout in PageRun.Layout.allCases {

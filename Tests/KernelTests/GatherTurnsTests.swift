@@ -10,7 +10,8 @@ import KernelTestSupport
 import Testing
 
 /// The gather's alternating walk (`GatherTurns`): the turns alternate per key and per
-/// thread, a gather takes one where it applies, and a walk either way writes the same values.
+/// thread, a gather takes one where it applies and turns pay (`paysHere`), and a walk
+/// either way writes the same values.
 @Suite struct GatherTurnsTests {
     @Test func turnsAlternatePerKey() {
         // Other tests may have gathered on this thread before: start from whatever is there.
@@ -108,6 +109,27 @@ import Testing
         #expect((Self.peek(key) != before) == GatherTurns.paysHere,
                 "seed \(seed): turn taken \(Self.peek(key) != before), paysHere \(GatherTurns.paysHere)")
         #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed): public gather")
+    }
+
+    /// With turns left out (as on AMD's Zen 3 and later, whatever the CPU here), a gather of
+    /// a page of `applies`'s sizes takes no turn and writes the frame each time.
+    @Test func withoutTurnsEveryGatherWalksForward() throws {
+        let seed: UInt64 = 0x7A13
+        let count = GatherTurns.minimumSubviews + 1
+        let frame = try Self.frame(count: count, seed: seed)
+        let key = Self.key(frame)
+        var doubles = [Double](repeating: 0, count: 16 * count)
+        for call in 0..<2 {
+            let next = Self.peek(key)
+            doubles.withUnsafeMutableBytes { bytes in
+                bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
+                withExtendedLifetime(frame) {
+                    FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, turns: false)
+                }
+            }
+            #expect(Self.peek(key) == next, "seed \(seed) call \(call): a turn was taken")
+            #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed) call \(call)")
+        }
     }
 
     /// A frame of one Curve page of `count` random subviews.

@@ -66,12 +66,13 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * subview written at `out` (16 doubles' room) in 16-byte stores in address order,
  * non-temporal with `streaming` (x86, as the gather streams: pass what
  * `FrameReader.streams` says; `out` then 16-byte aligned), or with `wide` and not
- * `streaming` in 32-byte stores (as the gather stores where `FrameReader.widensWhole`).
+ * `streaming` in 32-byte stores with AVX (as the gather stores where
+ * `FrameReader.widensWhole`; ignored without AVX).
  * What is read: in blocks, the 16 matrix fields of 8 lanes of each block (blocks
  * ANCHOR_BLOCK_FLOATS floats apart, alpha not read); in float4x4, 64 bytes a subview; in catransform3d, 128 bytes. The values are
  * the read bytes moved, not converted: in catransform3d a copy (memcpy, never streamed, as
- * the gather's); elsewhere each 32-byte piece is stored twice (read from memory once, the
- * second time from L1), so every double slot is written, with meaningless values (a
+ * the gather's); elsewhere each 32-byte piece is read once and stored twice, so every
+ * double slot is written, with meaningless values (a
  * partial last block's lanes are widened one by one). It always walks forward, while the
  * gather from blocks walks back on alternate calls at 2,048–32,767 subviews (not on AMD's
  * Zen 3 and later) and can then beat it. What reading a frame out costs memory alone: the

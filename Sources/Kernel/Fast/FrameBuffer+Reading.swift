@@ -34,7 +34,8 @@ extension FrameBuffer {
     /// memory, as a GPU buffer wants them, and reading them back soon costs a trip to memory.
     /// From `blocks`, a page of 2,048 to 32,767 subviews is walked first to last and last to
     /// first on alternate calls from one thread, so that each call starts where the last one
-    /// left the cache warm; the values are the same either way.
+    /// left the cache warm, except on AMD's Zen 3 and later, where the walk back is slower
+    /// and every call walks first to last; the values are the same either way.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")

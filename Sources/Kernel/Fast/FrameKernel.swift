@@ -53,10 +53,11 @@ enum FrameKernel {
 
     /// A uniform page's fields: with `Diagonal` (`PageConstants.isDiagonal`) its 10 zeros
     /// as constants, so that the loop stores them from one register (Linear, Curve and
-    /// InOut pages are the identity, Zoom pages a scale). A template of 16 values in
-    /// registers besides the translation's `f`, `g` is more than AVX2's 16: LLVM reloaded 6
-    /// of them from the stack every block, and `simd/limit` at 1k read 1.30–1.34 (AMD EPYC,
-    /// AVX2; docs/DESIGN.md, "Uniform pages in registers").
+    /// InOut pages are the identity, Zoom pages a scale). A translating page's 15 template
+    /// values (the fields but `m41`, `m42`, and alpha), `f`, `g` and a pose's `m41`, `m42`
+    /// are 17–19 vectors, more than AVX2's 16: LLVM reloaded 6 of them from the stack every
+    /// block, and `simd/limit` at 1k read 1.30–1.34 (AMD EPYC, AVX2; docs/DESIGN.md,
+    /// "Uniform pages in registers").
     @inline(__always)
     static func fields<Diagonal: Flag>(_ m: SIMD16<Float>, _: Diagonal.Type) -> SIMD16<Float> {
         guard Diagonal.value else { return m }

@@ -38,8 +38,8 @@ package enum GatherTurns {
     /// destination (4 MiB, where `FrameReader.streams` begins) streams on x86.
     package static let maximumSubviews = FrameReader.streamingBytes / 128
 
-    /// Whether a gather of `count` subviews from `blocks` takes turns, where they pay
-    /// (`paysHere`).
+    /// Whether a page of `count` subviews is of the sizes at which a gather from `blocks`
+    /// takes turns (on a CPU where they pay: `paysHere`, which `FrameReader.gather` checks).
     @inline(__always)
     package static func applies(count: Int) -> Bool { count >= minimumSubviews && count < maximumSubviews }
 
