@@ -13,7 +13,9 @@ package struct PageConstants {
     package internal(set) var matrix: SIMD16<Float>
     /// Whether `m41` or `m42` is other than +0 (a keyframed pose's, `applyUniform`), for
     /// `FrameKernel.uniform`, which otherwise adds +0 (bit for bit: adding −0 keeps a −0).
-    package var isPosed: Bool { Self.isPosed(matrix) }
+    package var isPosed: Bool {
+        @inline(__always) get { Self.isPosed(matrix) }
+    }
 
     @inline(__always)
     package static func isPosed(_ fields: SIMD16<Float>) -> Bool {
@@ -21,14 +23,20 @@ package struct PageConstants {
     }
 
     /// Whether `matrix` is diagonal, for the uniform kernels' `FrameKernel.fields`.
-    package var isDiagonal: Bool { Self.isDiagonal(matrix) }
+    package var isDiagonal: Bool {
+        @inline(__always) get { Self.isDiagonal(matrix) }
+    }
 
     /// Whether `fields` are +0 off the diagonal but for `m41`, `m42` (bit for bit: a −0 is
-    /// not, since the kernel would store +0 in its place).
+    /// not, since the kernel would store +0 in its place). The bits ORed field by field:
+    /// written as a masked `SIMD16<UInt32>` comparison it was an out-of-line call of about
+    /// 300 instructions, a page and frame (callgrind, `readme-parallax`).
     @inline(__always)
     package static func isDiagonal(_ fields: SIMD16<Float>) -> Bool {
-        let offDiagonal = SIMD16<UInt32>(0, ~0, ~0, ~0, ~0, 0, ~0, ~0, ~0, ~0, 0, ~0, 0, 0, ~0, 0)
-        return unsafeBitCast(fields, to: SIMD16<UInt32>.self) & offDiagonal == .zero
+        let f = fields
+        let low = f[1].bitPattern | f[2].bitPattern | f[3].bitPattern | f[4].bitPattern | f[6].bitPattern
+        let high = f[7].bitPattern | f[8].bitPattern | f[9].bitPattern | f[11].bitPattern | f[14].bitPattern
+        return low | high == 0
     }
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
