@@ -113,15 +113,22 @@ import Testing
         var doubles = [Double](repeating: 0, count: 16 * count)
         for wide in [false, true] {
             for call in 0..<2 {
-                doubles.withUnsafeMutableBytes { bytes in
-                    bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
-                    withExtendedLifetime(frame) {
-                        FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: true)
-                    }
-                }
+                Self.gatherFirstPage(frame, into: &doubles, wide: wide, turns: true)
                 if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
                     Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), call \(call): subview \(k)")
                 }
+            }
+        }
+    }
+
+    /// `FrameReader.gather` of the frame's first page into `doubles` (16 a subview), filled
+    /// with NaN patterns first, so that a slot the gather skips cannot hold a right value.
+    static func gatherFirstPage(_ frame: FrameBuffer, into doubles: inout [Double],
+                                wide: Bool = FrameReader.widensWhole, turns: Bool) {
+        doubles.withUnsafeMutableBytes { bytes in
+            bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
+            withExtendedLifetime(frame) {
+                FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: turns)
             }
         }
     }

@@ -78,12 +78,7 @@ import Testing
         var doubles = [Double](repeating: 0, count: 16 * count), walks: [Bool] = []
         for call in 0..<2 {
             let backward = Self.peek(key)
-            doubles.withUnsafeMutableBytes { bytes in
-                bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
-                withExtendedLifetime(frame) {
-                    FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, turns: true)
-                }
-            }
+            GatherKernelTests.gatherFirstPage(frame, into: &doubles, turns: true)
             #expect(Self.peek(key) == !backward, "seed \(seed) call \(call): the gather took no turn")
             walks.append(backward)
             if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
@@ -121,12 +116,7 @@ import Testing
         var doubles = [Double](repeating: 0, count: 16 * count)
         for call in 0..<2 {
             let next = Self.peek(key)
-            doubles.withUnsafeMutableBytes { bytes in
-                bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
-                withExtendedLifetime(frame) {
-                    FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, turns: false)
-                }
-            }
+            GatherKernelTests.gatherFirstPage(frame, into: &doubles, turns: false)
             #expect(Self.peek(key) == next, "seed \(seed) call \(call): a turn was taken")
             #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed) call \(call)")
         }
