@@ -1,6 +1,8 @@
 #ifndef ANCHOR_STATICS_H
 #define ANCHOR_STATICS_H
 
+#include <string.h>
+
 #include "anchor.h"
 #include "simd.h"
 
@@ -34,6 +36,22 @@ INLINE void patch_statics(anchor_layout layout, void *restrict matrices, void *r
                           unsigned statics) {
     for (; statics != 0; statics &= statics - 1)
         patch_lane(layout, matrices, alphas, b, (unsigned)__builtin_ctz(statics));
+}
+
+/* The static lanes of blocks b … b + 7, whose masks are read as one 8-byte word after all
+ * eight are written: bit 8j + l is lane l of block b + j. A loop of stores runs slower
+ * with any load among them (the Swift kernel's UniformBlocks, the same grouping). */
+INLINE void patch_statics8(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b,
+                           const uint8_t *restrict masks) {
+    uint64_t statics;
+    memcpy(&statics, masks, sizeof statics);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    statics = __builtin_bswap64(statics);
+#endif
+    for (; statics != 0; statics &= statics - 1) {
+        const unsigned bit = (unsigned)__builtin_ctzll(statics);
+        patch_lane(layout, matrices, alphas, b + bit / ANCHOR_LANES, bit % ANCHOR_LANES);
+    }
 }
 
 #endif

@@ -18,51 +18,80 @@
  * FrameKernel.fields, the same split). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
-    vf f, g;
+    vf f, g;       /* f and g, or on a line f * line_speed.x and g * line_speed.y */
+    vf f_step, g_step;  /* on a line, f * line_variance.x and g * line_variance.y */
 } uniform_page;
 
 INLINE int off_diagonal(int c) { return c % 5 != 0 && c != 12 && c != 13; }
 
-INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal) {
+INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int line) {
     uniform_page u;
     const vf zero = {0};
     for (int c = 0; c < 16; c++) u.matrix.v[c] = diagonal && off_diagonal(c) ? zero : splatv(p->matrix[c]);
     u.matrix.v[16] = splatv(p->alpha);
     u.f = splatv(p->f), u.g = splatv(p->g);
+    u.f_step = u.g_step = splatv(0);
+    if (line) {
+        u.f = splatv(p->f * p->line_speed[0]), u.g = splatv(p->g * p->line_speed[1]);
+        u.f_step = splatv(p->f * p->line_variance[0]), u.g_step = splatv(p->g * p->line_variance[1]);
+    }
     return u;
 }
 
-/* Block b: its chunks differ only in m41 and m42. */
-INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, const uint8_t *restrict statics,
-                          void *restrict matrices, void *restrict alphas, long b, int valid, int translates,
+/* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
+ * m41 and m42. On a `line` (a diagonal page with the Swift kernel's SpeedLine), f * s_k.x
+ * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
+ * the stores, as in the Swift kernel. Static lanes are the caller's. */
+INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, void *restrict matrices,
+                          void *restrict alphas, long first, long b, int valid, int translates, int line,
                           anchor_layout layout) {
     chunk k[ANCHOR_CHUNKS];
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {
         k[h] = p->matrix;
         if (translates) {
-            const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
-            const vf zero = {0};
-            k[h].v[12] = p->f * loadv(s) + (translates == 2 ? p->matrix.v[12] : zero);
-            k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + (translates == 2 ? p->matrix.v[13] : zero);
+            const vf zero = {0}, pose_x = translates == 2 ? p->matrix.v[12] : zero;
+            const vf pose_y = translates == 2 ? p->matrix.v[13] : zero;
+            if (line) {
+                vf n;
+                for (int l = 0; l < ANCHOR_WIDTH; l++) n[l] = (float)(1 + l + ANCHOR_WIDTH * h);
+                n += splatv((float)((first + b) * ANCHOR_LANES));
+                k[h].v[12] = MADD(n, p->f_step, p->f) + pose_x;
+                k[h].v[13] = MADD(n, p->g_step, p->g) + pose_y;
+            } else {
+                const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
+                k[h].v[12] = p->f * loadv(s) + pose_x;
+                k[h].v[13] = p->g * loadv(s + ANCHOR_LANES) + pose_y;
+            }
         }
     }
     put_block(layout, k, matrices, alphas, b, valid);
-    patch_statics(layout, matrices, alphas, b, statics[b]);
 }
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, int diagonal, anchor_layout layout) {
-    const uniform_page p = uniform_constants(page, diagonal);
+    const int line = translates && diagonal && page->line;
+    const uniform_page p = uniform_constants(page, diagonal, line);
     const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
     const uint8_t *restrict statics = in->static_lanes + first;
     void *matrices = out->matrices, *alphas = out->alphas;
     skip_blocks(layout, &matrices, &alphas, first);
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
-    for (long b = 0; b < full; b++)
-        uniform_block(&p, speeds, statics, matrices, alphas, b, ANCHOR_LANES, translates, layout);
-    for (long b = full > 0 ? full : 0; b < blocks; b++)  /* a dense layout's partial last block */
-        uniform_block(&p, speeds, statics, matrices, alphas, b, (int)(last - b * ANCHOR_LANES), translates, layout);
+    long b = 0;
+    /* Eight blocks, then their static lanes from one word (patch_statics8). */
+    for (; b + 8 <= full; b += 8) {
+        for (long j = b; j < b + 8; j++)
+            uniform_block(&p, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
+        patch_statics8(layout, matrices, alphas, b, statics + b);
+    }
+    for (; b < full; b++) {
+        uniform_block(&p, speeds, matrices, alphas, first, b, ANCHOR_LANES, translates, line, layout);
+        patch_statics(layout, matrices, alphas, b, statics[b]);
+    }
+    for (b = full > 0 ? full : 0; b < blocks; b++) {  /* a dense layout's partial last block */
+        uniform_block(&p, speeds, matrices, alphas, first, b, (int)(last - b * ANCHOR_LANES), translates, line, layout);
+        patch_statics(layout, matrices, alphas, b, statics[b]);
+    }
 }
 
 ANCHOR_KERNELS(still, uniform_run, 0, 0)

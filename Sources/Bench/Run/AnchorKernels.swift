@@ -26,6 +26,11 @@ struct CAnchorKernel: PageKernel {
         page.translates = k.translates ? 1 : 0
         (page.f, page.g, page.alpha) = (k.f, k.g, k.alpha)
         page.scale = 1
+        if let line = k.speedLine {
+            page.line = 1
+            page.line_speed = (line.speed.x, line.speed.y)
+            page.line_variance = (line.variance.x, line.variance.y)
+        }
         if k.spins, let spin = k.spin {
             page.spins = 1
             (page.base, page.step) = (spin.base, spin.step)

@@ -37,11 +37,15 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            switch (k.isDiagonal, k.isPosed) {
-            case (false, false): uniform(k, input, output, blocks, W.self, No.self, No.self)
-            case (false, true): uniform(k, input, output, blocks, W.self, No.self, Yes.self)
-            case (true, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self)
-            case (true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self)
+            // A diagonal page works out its speeds (`SpeedLine`) where it can; any other keeps
+            // the plan's: 15 template values leave no registers for the line's four.
+            switch (k.isDiagonal, k.isPosed, k.isDiagonal && k.speedLine != nil) {
+            case (false, false, _): uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
+            case (false, true, _): uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
+            case (true, false, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self, No.self)
+            case (true, true, false): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self, No.self)
+            case (true, false, true): uniform(k, input, output, blocks, W.self, Yes.self, No.self, Yes.self)
+            case (true, true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self, Yes.self)
             }
         } else {
             switch k.isDiagonal {
@@ -66,23 +70,16 @@ enum FrameKernel {
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
     /// pages add `f·s_k.x`, `g·s_k.y` to row 4: to +0, or with `Posed` (`PageConstants.isPosed`)
-    /// to the keyframed pose's `m41`, `m42`, two more registers.
+    /// to the keyframed pose's `m41`, `m42`, two more registers. The speeds come from the
+    /// plan, or with `Line` from the page's `SpeedLine`, so that the loop loads nothing.
     @inline(never)
-    static func uniform<W: LayoutWriter, Diagonal: Flag, Posed: Flag>(
+    static func uniform<W: LayoutWriter, Diagonal: Flag, Posed: Flag, Line: Flag>(
         _ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
-        _: W.Type, _: Diagonal.Type, _: Posed.Type
+        _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
     ) {
-        let f = Lanes.Floats(repeating: k.f), g = Lanes.Floats(repeating: k.g)
-        // Adding +0 also turns −0 into +0, as the reference's additions do.
-        let m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
-        let m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
-        while i < blocks.upperBound {
-            W.storeTranslated(template, m41: f * input.speedX(i) + m41, m42: g * input.speedY(i) + m42, output, block: i)
-            W.patchStatics(input, output, block: i)
-            i &+= 1
-        }
+        let page = TranslatedBlocks<W, Posed, Line>(k, input, output, template)
+        page.run(blocks, input, output, Diagonal.self)
     }
 
     /// A Zoom page without per-subview spin: the same matrix for every subview.
@@ -91,11 +88,6 @@ enum FrameKernel {
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        var i = blocks.lowerBound
-        while i < blocks.upperBound {
-            W.storeTemplate(template, output, block: i)
-            W.patchStatics(input, output, block: i)
-            i &+= 1
-        }
+        TemplateBlocks<W>(template: template, output: output).run(blocks, input, output, Diagonal.self)
     }
 }

@@ -143,6 +143,12 @@ package struct PageConstants {
         return Saturation(factors: factors, speed: page.pointee.speed, variance: page.pointee.speedVariance)
     }
 
+    /// A translating page's speeds as a line (`SpeedLine`), unless its translations may
+    /// overflow Float this frame (`saturates`).
+    package var speedLine: SpeedLine? {
+        @inline(__always) get { translates && !saturates ? page.pointee.speedLine : nil }
+    }
+
     /// A spinning page's constants (`spins`), else nil: `A` and `D` reduced, the lane
     /// table, the axis products, Zoom's scale and `m34`. Worked out on each use (one `sin`
     /// and `cos` in Double): a kernel takes it once per call.

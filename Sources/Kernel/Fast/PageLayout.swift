@@ -17,6 +17,9 @@ package struct PageLayout: Hashable, Sendable {
     /// The largest `|s_k.x|` and `|s_k.y|` on the page: whether a frame's translations can
     /// overflow Float is known per page.
     package let speedBound: SIMD2<Double>
+    /// The speeds as a line the uniform kernel works out in its lanes, where that is as
+    /// exact as reading them (`SpeedLine`).
+    package let speedLine: SpeedLine?
     /// How the page's timelines are evaluated.
     package let keyframes: KeyframeMode
     /// Whether `keyframes` is not `.none`: one byte the frame driver tests per page (the
@@ -29,6 +32,7 @@ package struct PageLayout: Hashable, Sendable {
         (self.start, self.count, self.paddedCount) = (start, count, paddedCount)
         (self.animationType, self.animateAlpha, self.rotation) = (animationType, animateAlpha, rotation)
         (self.speed, self.speedVariance, self.speedBound) = (speed, speedVariance, speedBound)
+        speedLine = SpeedLine(speed: speed, variance: speedVariance, count: count)
         self.keyframes = keyframes
         if case .none = keyframes { hasKeyframes = false } else { hasKeyframes = true }
     }

@@ -1,0 +1,68 @@
+@testable import Kernel
+import KernelTestSupport
+import Testing
+
+/// `SpeedLine`: the speeds a uniform diagonal page works out in its lanes. Taken only where
+/// its roundings stay within a few ulps of `f·s_k` (no cancellation, finite, `k + 1`
+/// exact); such pages match the Double reference that closely in every layout, at counts
+/// on both sides of the kernels' groups of eight blocks, with static subviews anywhere.
+@Suite struct SpeedLineTests {
+    @Test func aLineOnlyWhereItsTermsCannotCancel() {
+        func line(_ speed: SIMD2<Double>, _ variance: SIMD2<Double>, count: Int = 100) -> Bool {
+            SpeedLine(speed: speed, variance: variance, count: count) != nil
+        }
+        #expect(line(SIMD2(0, 1), SIMD2(0, 2)))  // the seed README's parallax
+        #expect(line(SIMD2(-3, 2), SIMD2(-0.5, 0)))
+        #expect(line(SIMD2(-0.0, 1), SIMD2(4, 1)))  // a zero takes either sign
+        #expect(!line(SIMD2(1, 1), SIMD2(-0.01, 0)))  // x cancels
+        #expect(!line(SIMD2(1, -1), SIMD2(0, 0.5)))  // y cancels
+        #expect(!line(SIMD2(1, 1), SIMD2(.infinity, 0)))
+        #expect(!line(SIMD2(.nan, 1), SIMD2(0, 0)))
+        #expect(!line(SIMD2(0, 1), SIMD2(1e37, 0)))  // |s_k| up to 1e39: past half of Float's range
+        #expect(line(SIMD2(0, 1), SIMD2(1e35, 0)))  // up to 1e37
+        #expect(line(SIMD2(0, 1), SIMD2(1, 1), count: 1 << 24))
+        #expect(!line(SIMD2(0, 1), SIMD2(1, 1), count: (1 << 24) + 1))  // k + 1 no longer exact
+    }
+
+    static let counts = [1, 7, 8, 9, 63, 64, 65, 71, 72, 129, 520, 1_003]
+
+    /// Translations within 8 Float ulps of the reference's (`ParityTolerance` allows 1e-5,
+    /// about 170 ulps): the line's five roundings, none cancelling, and the reference's own.
+    @Test(arguments: [AnimationType.linear, .curve, .inOut])
+    func linePagesMatchTheReferenceWithinUlps(type: AnimationType) throws {
+        let seed: UInt64 = 0x5BEED &+ UInt64(AnimationType.allCases.firstIndex(of: type)!)
+        var rng = SeededGenerator(seed: seed)
+        for (c, count) in Self.counts.enumerated() {
+            let sign = SIMD2<Double>(c % 2 == 0 ? 1 : -1, c % 3 == 0 ? -1 : 1)
+            var page = Page(animationType: type, animateAlpha: true)
+            page.speed = sign * SIMD2(.random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng))
+            page.speedVariance = sign * SIMD2(.random(in: 0...0.1, using: &rng), .random(in: 0...0.1, using: &rng))
+            page.staticTags = [1]
+            page.subviews = (0..<count).map { _ in Subview(tag: Int.random(in: 0..<9, using: &rng) == 0 ? 1 : 0) }
+            let walkthrough = try Walkthrough(width: 320, pages: [page])
+            #expect(AnimationPlan(walkthrough).pages[0].speedLine != nil, "seed \(seed) count \(count)")
+            for layout in FrameLayout.allCases {
+                var animator = WalkthroughAnimator(walkthrough, layout: layout)
+                for o in [0, 0.37, 1.5, -1.25, 1.999] {
+                    animator.animate(page: 0, offset: o)
+                    let reference = ReferenceAnimator.animate(page, offset: o)
+                    for k in 0..<count {
+                        let fast = animator.frame.transform(page: 0, subview: k), expected = reference[k].transform
+                        let why = "seed \(seed) \(type) \(layout) count \(count) subview \(k) offset \(o)"
+                        if reference[k].isStatic {
+                            #expect(fast == .identity && animator.frame.alpha(page: 0, subview: k) == 1, "\(why): static")
+                            continue
+                        }
+                        for (a, b) in [(fast.m41, expected.m41), (fast.m42, expected.m42)] {
+                            let ulps = (a - b).magnitude / Double(Float(b).ulp)
+                            if !(ulps <= 8 || (a - b).magnitude <= 1e-30) {
+                                Issue.record("\(why): \(a) against \(b), \(ulps) ulps")
+                                return
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
