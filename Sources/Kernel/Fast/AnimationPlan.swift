@@ -62,9 +62,11 @@ final class PlanStorage: @unchecked Sendable {
 
     init(slots: Int) {
         speeds = .allocateAligned(2 * slots)
-        staticLanes = .allocateAligned(slots / Lanes.count)
+        // A word of zeros after the last mask: the uniform kernels read masks 8 at a time
+        // (`LayoutWriter.patchStatics(_:_:blocksFrom:count:)`), up to 7 bytes past a page's.
+        staticLanes = .allocateAligned(slots / Lanes.count + 8)
         speeds.initialize(repeating: 0, count: 2 * slots)
-        staticLanes.initialize(repeating: 0, count: slots / Lanes.count)
+        staticLanes.initialize(repeating: 0, count: slots / Lanes.count + 8)
     }
 
     func fill(_ page: Page, at start: Int) {

@@ -12,7 +12,9 @@ extension UniformBlocks {
     /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
     /// `Grouped` (a diagonal page, whose loop has no other load), eight blocks at a time,
     /// then their masks read as one word (`LayoutWriter.patchStatics(_:_:eightBlocksFrom:)`),
-    /// so that no load sits among the stores; the last `blocks.count % 8` one by one.
+    /// so that no load sits among the stores; the last `blocks.count % 8` likewise, from
+    /// one word masked to them (patched one by one, they cost 4 instructions a block more,
+    /// which `scripts/fixed-cost.sh` counted as fixed cost).
     /// Without, block by block: a page of 15 template values reloads some of them every
     /// block anyway (AVX2) or runs in halves (SSE2), where the eight-block loop measured no
     /// faster and took 19.5% more instructions on `rotate3d` (callgrind, SSE2 build).
@@ -28,10 +30,19 @@ extension UniformBlocks {
             Writer.patchStatics(input, output, eightBlocksFrom: i)
             i &+= 8
         }
-        while i < blocks.upperBound {
-            store(block: i)
-            Writer.patchStatics(input, output, block: i)
-            i &+= 1
+        if Grouped.value {
+            let first = i
+            while i < blocks.upperBound {
+                store(block: i)
+                i &+= 1
+            }
+            if i > first { Writer.patchStatics(input, output, blocksFrom: first, count: i &- first) }
+        } else {
+            while i < blocks.upperBound {
+                store(block: i)
+                Writer.patchStatics(input, output, block: i)
+                i &+= 1
+            }
         }
     }
 }

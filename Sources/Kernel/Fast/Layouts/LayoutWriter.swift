@@ -47,7 +47,26 @@ extension LayoutWriter {
     /// 1.22× at 10k (docs/DESIGN.md, "Loads among the stores").
     @inline(__always)
     static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int) {
-        var statics = UInt64(littleEndian: UnsafeRawPointer(input.staticLanes).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        patchStatics(word(input, i), out, blocksFrom: i)
+    }
+
+    /// The same for the `count` (1 … 8) blocks from `i`: the word masked to their bytes.
+    /// Reads past the page's last mask, even past the plan's last (`PlanStorage` pads them
+    /// with a word of zeros), but uses only the page's own.
+    @inline(__always)
+    static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, blocksFrom i: Int, count: Int) {
+        patchStatics(word(input, i) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count))), out, blocksFrom: i)
+    }
+
+    /// The masks of blocks `i … i + 7` as one word, block `i`'s in the low byte.
+    @inline(__always)
+    private static func word(_ input: KernelInputs, _ i: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(input.staticLanes).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func patchStatics(_ word: UInt64, _ out: KernelOutputs, blocksFrom i: Int) {
+        var statics = word
         while statics != 0 {
             storeIdentity(out, subview: i &* Lanes.count &+ statics.trailingZeroBitCount)
             statics &= statics &- 1
