@@ -78,8 +78,12 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     long b = 0;
-    /* Eight blocks, then their static lanes from one word (patch_statics8). */
-    for (; b + 8 <= full; b += 8) {
+    /* A diagonal page: eight blocks, then their static lanes from one word (patch_statics8),
+     * as the Swift kernel's UniformBlocks.run with Grouped; any other page block by block,
+     * as there. (Swift patches a diagonal page's last blocks from one masked word too, read
+     * past the page's masks into the plan's padding; callers of this anchor need not pad,
+     * so here those few blocks load their masks one by one.) */
+    for (; diagonal && b + 8 <= full; b += 8) {
         for (long j = b; j < b + 8; j++)
             uniform_block(&p, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
         patch_statics8(layout, matrices, alphas, b, statics + b);

@@ -5,8 +5,8 @@ import Testing
 
 /// The C anchor takes a page's `SpeedLine` as the Swift kernel does (`line` in
 /// `anchor_page`, `uniform.c`): on uniform diagonal pages, with and without a keyframed pose,
-/// static subviews anywhere and counts on both sides of the groups of eight blocks, its
-/// frame is the Swift kernel's byte for byte in every layout; so are pages that both read
+/// static subviews anywhere, counts on both sides of the groups of eight blocks, and the
+/// frame split across threads, its frame is the Swift kernel's byte for byte in every layout; so are pages that both read
 /// from the plan: speeds that cancel, and a page turned by one angle (not diagonal), whose
 /// `line` is set but unused.
 @Suite struct SpeedLineAnchorTests {
@@ -15,7 +15,7 @@ import Testing
         let seed: UInt64 = 0x11AE &+ UInt64(FrameLayout.allCases.firstIndex(of: layout)!)
         var rng = SeededGenerator(seed: seed)
         let pose = try Timeline(translation: [Keyframe(at: 0, value: SIMD2(-0.0, 3)), Keyframe(at: 2, value: SIMD2(40, -7))])
-        for count in [1, 8, 63, 64, 65, 130, 517] {
+        for count in [1, 8, 63, 64, 65, 80, 100, 130, 517] {
             for (speed, variance) in [(SIMD2(0.5, 1.0), SIMD2(0.001, 0.25)), (SIMD2(-2.0, 0), SIMD2(-0.3, 0.0)),
                                       (SIMD2(1.0, 1.0), SIMD2(-0.01, 0.02))] {
                 for timeline in [nil, pose] {
@@ -27,10 +27,13 @@ import Testing
                     let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
                     var swift = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
                     var c = WalkthroughAnimator(plan: plan, layout: layout, kernel: CKeyframeAnchorKernel())
-                    (swift.threads, c.threads) = (1, 1)
+                    // Split across 3 threads at every size: the C kernel's blocks then start
+                    // past the page's first (its `first + b`), and some ranges end between
+                    // groups of eight.
+                    (swift.threads, c.threads, swift.parallelThreshold, c.parallelThreshold) = (3, 3, 0, 0)
                     for o in [0, 0.37, 1, 1.5, -1.25] {
-                        swift.animate(page: 0, offset: o)
-                        c.animate(page: 0, offset: o)
+                        try swift.update(scroll: (o - 1) * 320)
+                        try c.update(scroll: (o - 1) * 320)
                         let same = swift.frame.withUnsafeBytes(page: 0) { m, a in
                             c.frame.withUnsafeBytes(page: 0) { cm, ca in m.elementsEqual(cm) && a.elementsEqual(ca) }
                         }

@@ -22,6 +22,51 @@ import Testing
         #expect(line(SIMD2(0, 1), SIMD2(1e35, 0)))  // up to 1e37
         #expect(line(SIMD2(0, 1), SIMD2(1, 1), count: 1 << 24))
         #expect(!line(SIMD2(0, 1), SIMD2(1, 1), count: (1 << 24) + 1))  // k + 1 no longer exact
+        // 9 subviews reach 1.35e38, below half of Float's largest (1.7e38), their padding
+        // (k + 1 up to 16) 2.4e38: no line; 1 subview's padding reaches 1.2e38.
+        #expect(!line(SIMD2(0, 1), SIMD2(1.5e37, 0), count: 9))
+        #expect(line(SIMD2(0, 1), SIMD2(1.5e37, 0), count: 1))
+        // Two zeros become their sum, as the plan's s_k: −0 only when both are.
+        let zeros = SpeedLine(speed: SIMD2(-0.0, -0.0), variance: SIMD2(0, -0.0), count: 3)
+        #expect(zeros?.speed.x.sign == .plus && zeros?.variance.x.sign == .plus)
+        #expect(zeros?.speed.y.sign == .minus && zeros?.variance.y.sign == .minus)
+    }
+
+    /// The kernel takes the line: every non-static translation is, bit for bit,
+    /// `madd(k + 1, f·variance, f·speed) + 0` in Float (fused where the target has it), which
+    /// the plan's `f·Float(s_k)` is not in general; a split frame too, in every layout.
+    @Test(arguments: FrameLayout.allCases)
+    func theKernelComputesTheLine(layout: FrameLayout) throws {
+        let seed: UInt64 = 0x11E5 &+ UInt64(FrameLayout.allCases.firstIndex(of: layout)!)
+        var rng = SeededGenerator(seed: seed)
+        for count in [5, 64, 77, 200] {
+            let page = Page(animationType: .curve, speed: SIMD2(.random(in: 0...2, using: &rng), -.random(in: 0...2, using: &rng)),
+                            speedVariance: SIMD2(.random(in: 0...0.1, using: &rng), -.random(in: 0...0.1, using: &rng)),
+                            staticTags: [1], subviews: (0..<count).map { Subview(tag: $0 % 7 == 3 ? 1 : 0) })
+            let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
+            let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
+            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
+            (animator.threads, animator.parallelThreshold) = (2, 0)
+            var differsFromThePlan = false
+            for o in [0.25, 1.7, -0.6] {
+                try animator.update(scroll: (o - 1) * 320)
+                let offset = animator.positions[0].offset
+                let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress!, offset: offset) }
+                let (fx, fy) = (constants.f, constants.g)
+                for k in 0..<count where !page.isStatic(subview: k) {
+                    let n = Float(k + 1), t = animator.frame.transform(page: 0, subview: k)
+                    for (value, factor, axis) in [(t.m41, fx, 0), (t.m42, fy, 1)] {
+                        let (base, step) = (factor * line.speed[axis], factor * line.variance[axis])
+                        let expected = (Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base) + 0
+                        let plan = factor * Float(page.speed(ofSubview: k)[axis]) + 0
+                        differsFromThePlan = differsFromThePlan || plan != expected
+                        #expect(Float(value).bitPattern == expected.bitPattern,
+                                "seed \(seed) \(layout) count \(count) subview \(k) offset \(o) axis \(axis): \(value) against \(expected)")
+                    }
+                }
+            }
+            #expect(differsFromThePlan, "seed \(seed) \(layout) count \(count): the line and the plan agree everywhere")
+        }
     }
 
     static let counts = [1, 7, 8, 9, 63, 64, 65, 71, 72, 129, 520, 1_003]

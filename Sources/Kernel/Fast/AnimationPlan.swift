@@ -22,8 +22,9 @@ public struct AnimationPlan: Sendable {
         var start = 0
         for page in walkthrough.pages {
             let padded = Lanes.padded(page.subviews.count)
-            // s_k is linear in k, so its largest magnitude sits at the first or last subview.
-            let first = page.speed(ofSubview: 0), last = page.speed(ofSubview: max(page.subviews.count - 1, 0))
+            // s_k is linear in k, so its largest magnitude sits at the first or last slot: the
+            // padding's too, which a page on a `SpeedLine` computes like the others.
+            let first = page.speed(ofSubview: 0), last = page.speed(ofSubview: max(padded - 1, 0))
             let bound = SIMD2(max(first.x.magnitude, last.x.magnitude), max(first.y.magnitude, last.y.magnitude))
             pages.append(PageLayout(start: start, count: page.subviews.count, paddedCount: padded,
                                     animationType: page.animationType, animateAlpha: page.animateAlpha,

@@ -1,9 +1,10 @@
 /// The fast path's inner loops: one page (or a chunk of its blocks) into the frame.
 ///
-/// Each block of `Lanes.count` subviews loads its speeds, computes what varies per lane
-/// (`uniform`: the translation; `uniformScale`: nothing; `spinning`: every field), hands
-/// it to the layout's `LayoutWriter`, then patches its static lanes. The serial reference
-/// is `ReferenceAnimator`.
+/// Each block of `Lanes.count` subviews computes what varies per lane (`uniform`: the
+/// translation, from the plan's speeds or a `SpeedLine`; `uniformScale`: nothing;
+/// `spinning`: every field), hands it to the layout's `LayoutWriter`, and has its static
+/// lanes patched (the uniform kernels: eight blocks at a time, `UniformBlocks`). The
+/// serial reference is `ReferenceAnimator`.
 enum FrameKernel {
     /// Blocks `blocks` of one page, in the outputs' layout. Inlined into the frame driver:
     /// a call of its own cost about 25 instructions a page and frame.

@@ -14,8 +14,9 @@ package struct PageLayout: Hashable, Sendable {
     /// The page's `speed` and `speedVariance` in Double, for the rare frames whose
     /// translations overflow Float (`PageConstants.Saturation`).
     package let speed: SIMD2<Double>, speedVariance: SIMD2<Double>
-    /// The largest `|s_k.x|` and `|s_k.y|` on the page: whether a frame's translations can
-    /// overflow Float is known per page.
+    /// The largest `|s_k.x|` and `|s_k.y|` over the page's slots, its padding's included
+    /// (which a `SpeedLine` computes too): whether a frame's translations can overflow
+    /// Float is known per page.
     package let speedBound: SIMD2<Double>
     /// The speeds as a line the uniform kernel works out in its lanes, where that is as
     /// exact as reading them (`SpeedLine`).

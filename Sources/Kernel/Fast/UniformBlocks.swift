@@ -10,7 +10,8 @@ protocol UniformBlocks {
 
 extension UniformBlocks {
     /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
-    /// `Grouped` (a diagonal page, whose loop has no other load), eight blocks at a time,
+    /// `Grouped` (a diagonal page: with a `SpeedLine` or no translation, its loop has no
+    /// other load), eight blocks at a time,
     /// then their masks read as one word (`LayoutWriter.patchStatics(_:_:eightBlocksFrom:)`),
     /// so that no load sits among the stores; the last `blocks.count % 8` likewise, from
     /// one word masked to them (patched one by one, they cost 4 instructions a block more,
