@@ -38,9 +38,10 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            // A diagonal page works out its speeds (`SpeedLine`) where it can; any other keeps
-            // the plan's: 15 template values leave no registers for the line's four.
-            switch (k.isDiagonal, k.isPosed, k.isDiagonal && k.speedLine != nil) {
+            // A diagonal page in `blocks` works out its speeds (`SpeedLine`) where it can; any
+            // other keeps the plan's: 15 template values leave no registers for the line's
+            // four, and the dense layouts' transposes take them too.
+            switch (k.isDiagonal, k.isPosed, k.isDiagonal && output.layout == .blocks && k.speedLine != nil) {
             case (false, false, _): uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
             case (false, true, _): uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
             case (true, false, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self, No.self)
@@ -79,7 +80,7 @@ enum FrameKernel {
         _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
     ) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        let page = TranslatedBlocks<W, Posed, Line>(k, input, output, template)
+        let page = TranslatedBlocks<W, Posed, Line>(k, input, template)
         page.run(blocks, input, output, Diagonal.self)
     }
 
@@ -89,6 +90,6 @@ enum FrameKernel {
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        TemplateBlocks<W>(template: template, output: output).run(blocks, input, output, Diagonal.self)
+        TemplateBlocks<W>(template: template).run(blocks, input, output, Diagonal.self)
     }
 }

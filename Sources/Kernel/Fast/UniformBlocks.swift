@@ -1,11 +1,11 @@
 /// The block loop of a uniform page (`FrameKernel.uniform`, `uniformScale`): what a block
-/// stores (`store(block:)`), and `run`, which stores every block of a range and patches
+/// stores (`store(block:_:)`), and `run`, which stores every block of a range and patches
 /// its static lanes. Generic structs rather than closures, so that each kernel's loop is
 /// one specialization with nothing called (a closure was left out of line for some of them).
 protocol UniformBlocks {
     associatedtype Writer: LayoutWriter
-    /// Block `i`, every lane as if none were static.
-    func store(block i: Int)
+    /// Block `i` into `output`, every lane as if none were static.
+    func store(block i: Int, _ output: KernelOutputs)
 }
 
 extension UniformBlocks {
@@ -22,10 +22,17 @@ extension UniformBlocks {
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
-        while Grouped.value && blocks.upperBound &- i >= 8 {
+        // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`): a dense layout's
+        // writer then tests no lane count (on `zoom` in float4x4, AVX2, the tests and their
+        // induction variables cost a stack reload a block, and 1.24× the C anchor's time).
+        // (`blocks` writes whole blocks anyway: no test there, which cost 6 instructions a
+        // call in `scripts/fixed-cost.sh`.)
+        let whole = output.wholeBlocks()
+        let wholeEnd = Writer.self == BlockWriter.self ? blocks.upperBound : Swift.min(blocks.upperBound, output.fullBlocks)
+        while Grouped.value && wholeEnd &- i >= 8 {
             var j = i
             while j < i &+ 8 {
-                store(block: j)
+                store(block: j, whole)
                 j &+= 1
             }
             Writer.patchStatics(input, output, eightBlocksFrom: i)
@@ -34,13 +41,13 @@ extension UniformBlocks {
         if Grouped.value {
             let first = i
             while i < blocks.upperBound {
-                store(block: i)
+                store(block: i, output)
                 i &+= 1
             }
             if i > first { Writer.patchStatics(input, output, blocksFrom: first, count: i &- first) }
         } else {
             while i < blocks.upperBound {
-                store(block: i)
+                store(block: i, output)
                 Writer.patchStatics(input, output, block: i)
                 i &+= 1
             }
@@ -52,10 +59,9 @@ extension UniformBlocks {
 struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
-    let output: KernelOutputs
 
     @inline(__always)
-    func store(block i: Int) { W.storeTemplate(template, output, block: i) }
+    func store(block i: Int, _ output: KernelOutputs) { W.storeTemplate(template, output, block: i) }
 }
 
 /// A translating page (`uniform`): the template with `m41 + f·s_k.x` and `m42 + g·s_k.y`,
@@ -64,7 +70,6 @@ struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
 struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
-    let output: KernelOutputs
     let speeds: UnsafePointer<Float>
     /// `f` and `g`, or with `Line` `f·speed.x` and `g·speed.y`.
     let f: Lanes.Floats, g: Lanes.Floats
@@ -75,8 +80,8 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
     let m41: Lanes.Floats, m42: Lanes.Floats
 
     @inline(__always)
-    init(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ template: W.Template) {
-        (self.template, self.output, speeds) = (template, output, input.speeds)
+    init(_ k: PageConstants, _ input: KernelInputs, _ template: W.Template) {
+        (self.template, speeds) = (template, input.speeds)
         m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
         m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
         if Line.value, let line = k.speedLine {
@@ -89,7 +94,7 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
     }
 
     @inline(__always)
-    func store(block i: Int) {
+    func store(block i: Int, _ output: KernelOutputs) {
         let x: Lanes.Floats, y: Lanes.Floats
         if Line.value {
             let n = SpeedLine.laneNumbers(block: i)
