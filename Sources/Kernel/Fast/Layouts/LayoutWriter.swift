@@ -40,8 +40,8 @@ extension LayoutWriter {
 
     /// `patchStatics` for blocks `i ..< i + 8`, whose masks (one byte a block) are read as
     /// one 8-byte word after all eight are stored: bit `8j + l` of the word is lane `l` of
-    /// block `i + j`, that is subview `8i + 8j + l`. A loop that stores a uniform page has
-    /// no other load (`UniformBlocks.run`, a diagonal page on a `SpeedLine`), and a load among its stores cost it more
+    /// block `i + j`, that is subview `8i + 8j + l`. The loop of a diagonal uniform page
+    /// (`UniformBlocks.run`) then has no other load, and a load among its stores cost more
     /// than the load itself: on the AMD EPYC (Zen 3), a C loop of a block's 17 32-byte
     /// stores ran 1.44× as long with one 1-byte load a block among them at 1k subviews,
     /// 1.22× at 10k (docs/DESIGN.md, "Loads among the stores").
