@@ -31,16 +31,19 @@ INLINE void patch_lane(anchor_layout layout, void *restrict matrices, void *rest
     }
 }
 
-/* Block b's static lanes (bit l of `statics` for lane l), after its chunks are written. */
+/* The static lanes of blocks b, b + 1, … after their chunks are written: bit 8j + l of
+ * `statics` is lane l of block b + j (one block's mask is bits 0 … 7). */
 INLINE void patch_statics(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b,
-                          unsigned statics) {
-    for (; statics != 0; statics &= statics - 1)
-        patch_lane(layout, matrices, alphas, b, (unsigned)__builtin_ctz(statics));
+                          uint64_t statics) {
+    for (; statics != 0; statics &= statics - 1) {
+        const unsigned bit = (unsigned)__builtin_ctzll(statics);
+        patch_lane(layout, matrices, alphas, b + bit / ANCHOR_LANES, bit % ANCHOR_LANES);
+    }
 }
 
 /* The static lanes of blocks b … b + 7, whose masks are read as one 8-byte word after all
- * eight are written: bit 8j + l is lane l of block b + j. A loop of stores runs slower
- * with any load among them (the Swift kernel's UniformBlocks, the same grouping). */
+ * eight are written. A loop of stores runs slower with any load among them (the Swift
+ * kernel's UniformBlocks, the same grouping). */
 INLINE void patch_statics8(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b,
                            const uint8_t *restrict masks) {
     uint64_t statics;
@@ -48,10 +51,7 @@ INLINE void patch_statics8(anchor_layout layout, void *restrict matrices, void *
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     statics = __builtin_bswap64(statics);
 #endif
-    for (; statics != 0; statics &= statics - 1) {
-        const unsigned bit = (unsigned)__builtin_ctzll(statics);
-        patch_lane(layout, matrices, alphas, b + bit / ANCHOR_LANES, bit % ANCHOR_LANES);
-    }
+    patch_statics(layout, matrices, alphas, b, statics);
 }
 
 #endif

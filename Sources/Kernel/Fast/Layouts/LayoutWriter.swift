@@ -31,11 +31,7 @@ extension LayoutWriter {
     /// lane — measured 1.5× on a page with one static view in 50).
     @inline(__always)
     static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, block i: Int) {
-        var statics = input.staticLanes[i]
-        while statics != 0 {
-            storeIdentity(out, subview: i &* Lanes.count &+ statics.trailingZeroBitCount)
-            statics &= statics &- 1
-        }
+        patchStatics(input.staticLanes[i], out, blocksFrom: i)
     }
 
     /// `patchStatics` for blocks `i ..< i + 8`, whose masks (one byte a block) are read as
@@ -64,8 +60,10 @@ extension LayoutWriter {
         UInt64(littleEndian: UnsafeRawPointer(input.staticLanes).loadUnaligned(fromByteOffset: i, as: UInt64.self))
     }
 
+    /// The static lanes of `word`'s blocks from `i` (bit `8j + l`: lane `l` of block `i + j`):
+    /// one block's mask, or eight as a `UInt64`.
     @inline(__always)
-    private static func patchStatics(_ word: UInt64, _ out: KernelOutputs, blocksFrom i: Int) {
+    private static func patchStatics<Word: FixedWidthInteger>(_ word: Word, _ out: KernelOutputs, blocksFrom i: Int) {
         var statics = word
         while statics != 0 {
             storeIdentity(out, subview: i &* Lanes.count &+ statics.trailingZeroBitCount)
