@@ -38,30 +38,49 @@
 #define KERNEL_TARGET_AVX 0
 #endif
 
-/* Whether this CPU is an AMD Zen 3 or later (CPUID leaf 0's vendor "AuthenticAMD", leaf 1's
- * family 0x19 or above: Zen 3, Zen 4, Zen 5), where the readers take their wide kernels
- * (FrameReader.widensWhole: measured faster on Zen 3; Zen 4 and 5 keep its full-width
- * 256-bit units, unmeasured here) and the gather always walks forward (GatherTurns.paysHere:
- * the walk back measured slower on Zen 3). Earlier AMD cores (Zen 1 and Hygon's Dhyana run 256-bit
- * operations as two halves) and Zen 2 were not measured, and answer 0, as does every other
- * CPU, every target off x86, and MSVC targets (whose intrinsics clash with <cpuid.h>). */
+/* CPUID, on x86 with GCC or Clang (MSVC's intrinsics clash with <cpuid.h>). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(_MSC_VER)
 #include <cpuid.h>
 #define KERNEL_HAS_CPUID 1
 #else
 #define KERNEL_HAS_CPUID 0
 #endif
-static inline int kernel_cpu_is_amd_zen3_or_later(void) {
+
+/* Whether this CPU is AMD's ("AuthenticAMD", CPUID leaf 0), and then its family and model
+ * from CPUID leaf 1, extended fields included. */
+static inline int kernel_cpu_amd_family(unsigned *family, unsigned *model) {
 #if KERNEL_HAS_CPUID
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
     if (!(b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u)) return 0; /* "Auth" "enti" "cAMD" */
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
-    return family >= 0x19;
+    const unsigned base = (a >> 8) & 0xf;
+    *family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
+    *model = ((a >> 4) & 0xf) | (base == 0xf ? ((a >> 16) & 0xf) << 4 : 0);
+    return 1;
 #else
+    (void)family; (void)model;
     return 0;
 #endif
+}
+
+/* Whether this CPU is an AMD Zen 3 or later (family 0x19 or above: Zen 3, Zen 4, Zen 5),
+ * where the readers take their wide kernels (FrameReader.widensWhole: measured faster on
+ * Zen 3; Zen 4 and 5 keep its full-width 256-bit units, unmeasured here). Every other CPU,
+ * every target off x86, and MSVC targets answer 0. */
+static inline int kernel_cpu_is_amd_zen3_or_later(void) {
+    unsigned family, model;
+    return kernel_cpu_amd_family(&family, &model) && family >= 0x19;
+}
+
+/* Whether this CPU is an AMD Zen 2 or later: family 0x17 from model 0x30 (Zen 1 and Zen+
+ * are the models below, and run 256-bit operations as two halves), or family 0x19 and
+ * above. On these the gather from `blocks` writes in phase with its destination
+ * (kernel_gather.h) and walks first to last only (GatherTurns.paysHere), as measured on a
+ * Zen 2 EPYC. 0 for every other CPU, off x86, and on MSVC. */
+static inline int kernel_cpu_is_amd_zen2_or_later(void) {
+    unsigned family, model;
+    return kernel_cpu_amd_family(&family, &model) && (family > 0x17 || (family == 0x17 && model >= 0x30));
 }
 
 /* The vector types of kernel_shuffles.h and kernel_lanes.h, declared once (Clang's

@@ -3,10 +3,11 @@ import KernelTarget
 import KernelTestSupport
 import Testing
 
-/// The two kernels of the gather from `blocks`, and the two from `float4x4`
-/// (`FrameReader.widensWhole` picks one of each by the CPU): both write every row bit for
+/// The kernels of the gather from `blocks` (two, and the one in phase that AMD's Zen 2 and
+/// later take: `FrameReader.gathersInPhase`), and the two from `float4x4`
+/// (`FrameReader.widensWhole` picks one of each by the CPU): all write every row bit for
 /// bit alike, at every 8-byte offset of the destination, and `FrameReader.gather` writes the
-/// same frame through either, walking either way. Both compile for every target, so this
+/// same frame through each, walking either way. Both compile for every target, so this
 /// runs on all of them; the AVX code of the wide ones only in an AVX build
 /// (`swift test -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell`).
 @Suite struct GatherKernelTests {
@@ -70,6 +71,43 @@ import Testing
         #expect(Self.untouchedOutside(wide, offset: offset, count: rows), "seed \(seed), offset \(offset): the wide kernel wrote outside its rows")
     }
 
+    /// The gather in phase (`kernel_gather_blocks_phased`, on CPUs with AVX) writes the
+    /// 16-byte kernel's rows for all blocks but the last, and the first s Doubles of the last
+    /// block's first row (s from the destination's address: every 8-byte offset of a line
+    /// gives each phase twice), nothing else, walking either way, for 1, 2, 3 and 6 blocks.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 6])
+    func theGatherInPhaseWritesTheSameRows(offset: Int, blocks: Int) throws {
+        try #require(kernel_cpu_has_avx() != 0, "needs AVX")
+        let seed: UInt64 = 0x6A7E_3000 &+ UInt64(8 * blocks + offset), blockFloats = Lanes.frameBlockFloats
+        let source = Self.floats(blocks * blockFloats, seed: seed)
+        let rows = blocks * Lanes.count * 16
+        var expected = [UInt64](repeating: Self.guardWord, count: rows + 8)
+        source.withUnsafeBufferPointer { floats in
+            expected.withUnsafeMutableBytes { a in
+                for k in 0..<blocks {
+                    kernel_gather_block(floats.baseAddress! + k * blockFloats,
+                                        (a.baseAddress! + (offset + k * Lanes.count * 16) * 8).assumingMemoryBound(to: Double.self))
+                }
+            }
+        }
+        for backward in [false, true] {
+            var words = [UInt64](repeating: Self.guardWord, count: rows + 8)
+            var phase = 0
+            source.withUnsafeBufferPointer { floats in
+                words.withUnsafeMutableBytes { bytes in
+                    let out = (bytes.baseAddress! + offset * 8).assumingMemoryBound(to: Double.self)
+                    phase = Int((32 - UInt(bitPattern: out) % 32) / 8 % 4)
+                    kernel_gather_blocks_phased(floats.baseAddress!, blocks, out, backward ? 1 : 0)
+                }
+            }
+            let written = blocks < 2 ? 0 : (blocks - 1) * Lanes.count * 16 + phase
+            let first = (0..<written).first { words[offset + $0] != expected[offset + $0] }
+            #expect(first == nil, "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase), backward \(backward): first difference at Double \(first ?? -1)")
+            #expect(Self.untouchedOutside(words, offset: offset, count: written),
+                    "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase), backward \(backward): wrote outside its \(written) Doubles")
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
     func bothRowWideningsWriteTheSameRows(offset: Int) {
         let seed: UInt64 = 0x6A7E_1000 &+ UInt64(offset), count = 37
@@ -111,11 +149,11 @@ import Testing
         try animator.update(scroll: 23.5)
         let frame = animator.frame
         var doubles = [Double](repeating: 0, count: 16 * count)
-        for wide in [false, true] {
+        for (wide, inPhase) in [(false, false), (true, false), (false, kernel_cpu_has_avx() != 0)] {
             for call in 0..<2 {
-                Self.gatherFirstPage(frame, into: &doubles, wide: wide, turns: true)
+                Self.gatherFirstPage(frame, into: &doubles, wide: wide, turns: true, inPhase: inPhase)
                 if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
-                    Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), call \(call): subview \(k)")
+                    Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), in phase \(inPhase), call \(call): subview \(k)")
                 }
             }
         }
@@ -124,11 +162,13 @@ import Testing
     /// `FrameReader.gather` of the frame's first page into `doubles` (16 a subview), filled
     /// with NaN patterns first, so that a slot the gather skips cannot hold a right value.
     static func gatherFirstPage(_ frame: FrameBuffer, into doubles: inout [Double],
-                                wide: Bool = FrameReader.widensWhole, turns: Bool) {
+                                wide: Bool = FrameReader.widensWhole, turns: Bool,
+                                inPhase: Bool = FrameReader.gathersInPhase) {
         doubles.withUnsafeMutableBytes { bytes in
             bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
             withExtendedLifetime(frame) {
-                FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: turns)
+                FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: turns,
+                                   inPhase: inPhase)
             }
         }
     }

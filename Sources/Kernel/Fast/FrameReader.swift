@@ -2,11 +2,12 @@ import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks` they convert pairs of lanes and
-/// interleave pairs of fields, row by row (see `gatherBlock`), or on AMD's cores with AVX
-/// transpose groups of 4 fields (`widensWhole`); from `float4x4` they convert
+/// interleave pairs of fields, row by row (see `gatherBlock`), or on AMD's Zen 2 and later
+/// with AVX transpose groups of 4 fields and store 32-byte pieces aligned to the
+/// destination (`gathersInPhase`); from `float4x4` they convert
 /// a row of 16 Floats at a time; from `caTransform3D` they copy. Big gathers stream past
 /// the caches (`streams`); from `blocks`, those near the size of L2 walk forward and back
-/// on alternate calls (`GatherTurns`), except on AMD's Zen 3 and later.
+/// on alternate calls (`GatherTurns`), except on AMD's Zen 2 and later.
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
     /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
@@ -15,7 +16,8 @@ package enum FrameReader {
     /// and `turns` whether a page of `GatherTurns.applies`'s sizes takes turns
     /// (`GatherTurns.paysHere`), unless a test asks for the other choice.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
-                       intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Bool = GatherTurns.paysHere) {
+                       intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Bool = GatherTurns.paysHere,
+                       inPhase: Bool = gathersInPhase) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
@@ -31,6 +33,13 @@ package enum FrameReader {
                         (out + b &* (Lanes.count &* 128)).assumingMemoryBound(to: Double.self))
                 }
                 kernel_stream_fence()
+            } else if inPhase && blocks >= 2 && UInt(bitPattern: out) % 8 == 0 {
+                // All but the last block (whose phase would read past the page), then that one.
+                let last = blocks &- 1
+                if backward { gatherBlock(source + last &* blockBytes, into: out + last &* (Lanes.count &* 128), wide: wide) }
+                kernel_gather_blocks_phased(source.assumingMemoryBound(to: Float.self), blocks,
+                                            out.assumingMemoryBound(to: Double.self), backward ? 1 : 0)
+                if !backward { gatherBlock(source + last &* blockBytes, into: out + last &* (Lanes.count &* 128), wide: wide) }
             } else if backward {
                 var b = blocks
                 while b > 0 {
@@ -89,6 +98,13 @@ package enum FrameReader {
     /// 1.90–2.44. Streaming gathers (`streams`) keep the 16-byte kernels, whose stores fill
     /// whole lines in order.
     package static let widensWhole: Bool = KERNEL_TARGET_AVX != 0 && kernel_cpu_is_amd_zen3_or_later() != 0
+
+    /// Whether the gather from `blocks` writes its rows in phase with the destination
+    /// (`kernel_gather_blocks_phased`, AVX chosen at run time, in every build): where the CPU
+    /// has AVX and is AMD's Zen 3 or later, where it was measured (see kernel_gather.h: on
+    /// an AMD EPYC, C loops at 1k subviews, 2.4 ns a subview against 2.9 for the 16-byte
+    /// kernel and 3.2 for the wide one). Elsewhere `gatherBlock`'s kernels.
+    package static let gathersInPhase: Bool = kernel_cpu_has_avx() != 0 && kernel_cpu_is_amd_zen2_or_later() != 0
 
     /// A gather of at least this many bytes streams from `blocks` and `float4x4`
     /// (`streams(into:bytes:)`).

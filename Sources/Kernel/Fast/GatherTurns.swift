@@ -43,8 +43,8 @@ package enum GatherTurns {
     @inline(__always)
     package static func applies(count: Int) -> Bool { count >= minimumSubviews && count < maximumSubviews }
 
-    /// Whether turns pay on this CPU: not on AMD's Zen 3 and later
-    /// (`kernel_cpu_is_amd_zen3_or_later`), where a walk last to first runs slower than one
+    /// Whether turns pay on this CPU: not on AMD's Zen 2 and later
+    /// (`kernel_cpu_is_amd_zen2_or_later`), where a walk last to first runs slower than one
     /// first to last and the L2 (512 KB a core) keeps too little of a page of `applies`'s
     /// sizes for the next walk to reuse. On an AMD EPYC (Zen 3), the bench's `read-gather`
     /// against `read-limit` at 5k, 10k and 20k subviews (5 uniform scenarios, 3 runs,
@@ -52,8 +52,11 @@ package enum GatherTurns {
     /// `gather/simd` at 10k 2.51 → 2.03), 1.05, 1.19, 1.14 against 1.07, 1.10, 1.10 (AVX2;
     /// 2.74 → 2.57). In C loops at 10k, walking back on every call read 1.28, forward 1.12,
     /// and the page's chunks of 32 or 128 blocks in alternate order, each walked forward,
-    /// 1.13 and 1.10.
-    package static let paysHere: Bool = kernel_cpu_is_amd_zen3_or_later() == 0
+    /// 1.13 and 1.10. On an AMD EPYC (Zen 2), with the gather in phase
+    /// (`FrameReader.gathersInPhase`), default build, 3 uniform scenarios, two runs:
+    /// `read-gather` at 5k, 10k and 20k 2.88–3.04, 3.04–3.15, 3.02–3.21 ns a subview with
+    /// turns, 2.73–2.86, 2.83–2.87, 2.90–2.94 without.
+    package static let paysHere: Bool = kernel_cpu_is_amd_zen2_or_later() == 0
 
     /// Whether this thread's gather of the page keyed `key` walks last to first this time:
     /// false, true, false, … on successive calls with the same key (keys are taken modulo
