@@ -18,6 +18,7 @@
  * FrameKernel.fields, the same split). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
+    float matrix_row[16];  /* the fields as given (m11 … m44) */
     vf f, g;       /* f and g, or on a line f * line_speed.x and g * line_speed.y */
     vf f_step, g_step;  /* on a line, f * line_variance.x and g * line_variance.y */
 } uniform_page;
@@ -29,22 +30,94 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
     const vf zero = {0};
     for (int c = 0; c < 16; c++) u.matrix.v[c] = diagonal && off_diagonal(c) ? zero : splatv(p->matrix[c]);
     u.matrix.v[16] = splatv(p->alpha);
+    memcpy(u.matrix_row, p->matrix, sizeof u.matrix_row);
     u.f = splatv(p->f), u.g = splatv(p->g);
     u.f_step = u.g_step = splatv(0);
     if (line) {
-        u.f = splatv(p->f * p->line_speed[0]), u.g = splatv(p->g * p->line_speed[1]);
+        /* `+ 0` makes a −0 base +0: the line's sum is then never −0 (uniform_block). */
+        u.f = splatv(p->f * p->line_speed[0] + 0.0f), u.g = splatv(p->g * p->line_speed[1] + 0.0f);
         u.f_step = splatv(p->f * p->line_variance[0]), u.g_step = splatv(p->g * p->line_variance[1]);
     }
     return u;
 }
 
+/* A page with all 16 fields in play (not diagonal) in blocks, with AVX: its template as
+ * four rows, each in both halves of a register, and each field spread from its row block by
+ * block (vshufps, in-lane), so that 4 registers hold what 16 broadcasts would, as the Swift
+ * kernel's SpreadTemplate does (kernel_store_spread_block): 15 constant vectors and f, g
+ * do not fit 16 registers, and reloads among the stores cost the loop a third of its time
+ * (AMD EPYC, Zen 2). The rows are or'ed with a zero hidden from the compiler each block,
+ * so that the spreads stay in the loop without copying the rows. */
+#if ANCHOR_WIDTH == 8
+#define ANCHOR_SPREADS 1
+typedef struct {
+    f8 row[4];
+} spread_rows;
+
+INLINE spread_rows spread_rows_of(const anchor_page *p) {
+    spread_rows r;
+    const float *m = p->matrix;
+    for (int q = 0; q < 4; q++)
+        r.row[q] = (f8){m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3], m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3]};
+    return r;
+}
+
+/* Block b of the blocks layout: the spread rows, m41 and m42 from `m41`, `m42` when
+ * `translates`, and alpha. */
+INLINE void spread_block(const spread_rows *s, vf alpha, vf m41, vf m42, int translates, float *restrict dst) {
+    u8 zero = {0};
+    __asm__ volatile("" : "+x"(zero));
+    const f8 r0 = (f8)((u8)s->row[0] | zero), r1 = (f8)((u8)s->row[1] | zero);
+    const f8 r2 = (f8)((u8)s->row[2] | zero), r3 = (f8)((u8)s->row[3] | zero);
+#define SPREAD(c, r, j) store8(dst + 8 * (c), __builtin_shufflevector(r, r, j, j, j, j, j + 4, j + 4, j + 4, j + 4))
+    SPREAD(0, r0, 0); SPREAD(1, r0, 1); SPREAD(2, r0, 2); SPREAD(3, r0, 3);
+    SPREAD(4, r1, 0); SPREAD(5, r1, 1); SPREAD(6, r1, 2); SPREAD(7, r1, 3);
+    SPREAD(8, r2, 0); SPREAD(9, r2, 1); SPREAD(10, r2, 2); SPREAD(11, r2, 3);
+    if (translates) store8(dst + 8 * 12, m41), store8(dst + 8 * 13, m42);
+    else SPREAD(12, r3, 0), SPREAD(13, r3, 1);
+    SPREAD(14, r3, 2); SPREAD(15, r3, 3);
+#undef SPREAD
+    store8(dst + 8 * 16, alpha);
+}
+/* A whole block of a translating page in float4x4, with AVX: lane l's 64 bytes are rows 1–2
+ * (`r12`), then row 3 and row 4 with the lane's m41, m42 (x[l], y[l]), as the Swift
+ * kernel's kernel_store_float4x4_translated writes them: x and y unpacked (and with their
+ * halves swapped, for lanes 0–3), then one in-half shuffle per lane with `r34`, in place of
+ * the two 8×8 transposes; then the block's alphas. */
+INLINE void float4x4_translated_block(f8 r12, f8 r34, f8 x, f8 y, vf alpha, float *restrict m, float *restrict a,
+                                      long k0) {
+    __asm__("" : "+x"(x), "+x"(y)); /* computed per block: keep the shuffles out of their math */
+    const f8 xs = __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
+    const f8 ys = __builtin_shufflevector(y, y, 4, 5, 6, 7, 0, 1, 2, 3);
+    const f8 lo_s = __builtin_shufflevector(xs, ys, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f8 hi_s = __builtin_shufflevector(xs, ys, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f8 lo = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f8 hi = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);
+#define ROW34(l, src, p)                                                                                  \
+    do {                                                                                                  \
+        store8(m + 16 * (k0 + (l)), r12);                                                                 \
+        store8(m + 16 * (k0 + (l)) + 8, __builtin_shufflevector(src, r34, 8, 9, 10, 11, 4 + (p), 5 + (p), 14, 15)); \
+    } while (0)
+    ROW34(0, lo_s, 0); ROW34(1, lo_s, 2); ROW34(2, hi_s, 0); ROW34(3, hi_s, 2);
+    ROW34(4, lo, 0); ROW34(5, lo, 2); ROW34(6, hi, 0); ROW34(7, hi, 2);
+#undef ROW34
+    store8(a + k0, alpha);
+}
+#else
+#define ANCHOR_SPREADS 0
+typedef struct {
+    char unused;
+} spread_rows;
+INLINE spread_rows spread_rows_of(const anchor_page *p) { return (void)p, (spread_rows){0}; }
+#endif
+
 /* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
  * m41 and m42. On a `line` (a diagonal page in blocks with the Swift kernel's SpeedLine), f * s_k.x
  * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
  * the stores, as in the Swift kernel. Static lanes are the caller's. */
-INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, void *restrict matrices,
-                          void *restrict alphas, long first, long b, int valid, int translates, int line,
-                          anchor_layout layout) {
+INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const float *restrict speeds,
+                          void *restrict matrices, void *restrict alphas, long first, long b, int valid,
+                          int translates, int line, anchor_layout layout) {
     chunk k[ANCHOR_CHUNKS];
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {
         k[h] = p->matrix;
@@ -55,8 +128,9 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, v
                 vf n;
                 for (int l = 0; l < ANCHOR_WIDTH; l++) n[l] = (float)(1 + l + ANCHOR_WIDTH * h);
                 n += splatv((float)((first + b) * ANCHOR_LANES));
-                k[h].v[12] = MADD(n, p->f_step, p->f) + pose_x;
-                k[h].v[13] = MADD(n, p->g_step, p->g) + pose_y;
+                /* Never −0 with f, g made +0 if zero (uniform_constants): no `+ 0` without a pose. */
+                k[h].v[12] = translates == 2 ? MADD(n, p->f_step, p->f) + pose_x : MADD(n, p->f_step, p->f);
+                k[h].v[13] = translates == 2 ? MADD(n, p->g_step, p->g) + pose_y : MADD(n, p->g_step, p->g);
             } else {
                 const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
                 k[h].v[12] = p->f * loadv(s) + pose_x;
@@ -64,6 +138,21 @@ INLINE void uniform_block(const uniform_page *p, const float *restrict speeds, v
             }
         }
     }
+#if ANCHOR_SPREADS
+    if (spread) {
+        spread_block(spread, p->matrix.v[16], k[0].v[12], k[0].v[13], translates, (float *)matrices + b * ANCHOR_BLOCK_FLOATS);
+        return;
+    }
+    if (translates && layout == ANCHOR_LAYOUT_FLOAT4X4 && valid == ANCHOR_LANES) {
+        const float *m = p->matrix_row;
+        float4x4_translated_block((f8){m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]},
+                                  (f8){m[8], m[9], m[10], m[11], m[12], m[13], m[14], m[15]}, k[0].v[12], k[0].v[13],
+                                  p->matrix.v[16], (float *)matrices, (float *)alphas, b * ANCHOR_LANES);
+        return;
+    }
+#else
+    (void)spread;
+#endif
     put_block(layout, k, matrices, alphas, b, valid);
 }
 
@@ -115,8 +204,17 @@ INLINE void dense_row_block(const dense_row *r, anchor_layout layout, void *rest
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, int diagonal, anchor_layout layout) {
-    const int line = translates && diagonal && page->line && layout == ANCHOR_LAYOUT_BLOCKS;
+    /* With AVX a page that is not diagonal spreads its rows in blocks, and like a diagonal
+     * one then takes the line and patches eight blocks' statics at a time (Swift's
+     * LayoutWriter.spreadsTemplate). */
+    const int spreads = ANCHOR_SPREADS && !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
+    /* With AVX every translating page takes the line and groups its statics, in every
+     * layout (Swift's FrameKernel.run and uniform). */
+    const int line = translates && page->line && (ANCHOR_WIDTH == 8 || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));
+    const int grouped = diagonal || spreads || (ANCHOR_WIDTH == 8 && translates);
     const uniform_page p = uniform_constants(page, diagonal, line);
+    const spread_rows rows_spread = spread_rows_of(page);
+    const spread_rows *spread = spreads ? &rows_spread : NULL;
     const int rows = !translates && layout != ANCHOR_LAYOUT_BLOCKS;
     const dense_row row = dense_row_of(page);
     const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
@@ -131,22 +229,22 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
      * as there. (Swift patches a diagonal page's last blocks from one masked word too, read
      * past the page's masks into the plan's padding; callers of this anchor need not pad,
      * so here those few blocks load their masks one by one.) */
-    for (; diagonal && b + 8 <= full; b += 8) {
+    for (; grouped && b + 8 <= full; b += 8) {
         for (long j = b; j < b + 8; j++) {
             if (rows) dense_row_block(&row, layout, matrices, alphas, j, ANCHOR_LANES);
-            else uniform_block(&p, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
+            else uniform_block(&p, spread, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
         }
         patch_statics8(layout, matrices, alphas, b, statics + b);
     }
     for (; b < full; b++) {
         if (rows) dense_row_block(&row, layout, matrices, alphas, b, ANCHOR_LANES);
-        else uniform_block(&p, speeds, matrices, alphas, first, b, ANCHOR_LANES, translates, line, layout);
+        else uniform_block(&p, spread, speeds, matrices, alphas, first, b, ANCHOR_LANES, translates, line, layout);
         patch_statics(layout, matrices, alphas, b, statics[b]);
     }
     for (b = full > 0 ? full : 0; b < blocks; b++) {  /* a dense layout's partial last block */
         const int valid = (int)(last - b * ANCHOR_LANES);
         if (rows) dense_row_block(&row, layout, matrices, alphas, b, valid);
-        else uniform_block(&p, speeds, matrices, alphas, first, b, valid, translates, line, layout);
+        else uniform_block(&p, spread, speeds, matrices, alphas, first, b, valid, translates, line, layout);
         patch_statics(layout, matrices, alphas, b, statics[b]);
     }
 }

@@ -38,12 +38,24 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            // A diagonal page in `blocks` works out its speeds (`SpeedLine`) where it can; any
-            // other keeps the plan's: 15 template values leave no registers for the line's
-            // four, and the dense layouts' transposes take them too.
-            switch (k.isDiagonal, k.isPosed, k.isDiagonal && output.layout == .blocks && k.speedLine != nil) {
-            case (false, false, _): uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
-            case (false, true, _): uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
+            // A page works out its speeds (`SpeedLine`) where it can: with AVX every page (its
+            // loop then loads nothing: docs/DESIGN.md, "No load at all, with AVX"); with SSE2 a
+            // diagonal one in `blocks` only, where the others run out of registers.
+            let line = Lanes.Floats.avx ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
+            switch (k.isDiagonal, k.isPosed, line) {
+            // (The AVX test is a constant: an SSE2 build has the cases it had before.)
+            case (false, false, let line):
+                if Lanes.Floats.avx && line {
+                    uniform(k, input, output, blocks, W.self, No.self, No.self, Yes.self)
+                } else {
+                    uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
+                }
+            case (false, true, let line):
+                if Lanes.Floats.avx && line {
+                    uniform(k, input, output, blocks, W.self, No.self, Yes.self, Yes.self)
+                } else {
+                    uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
+                }
             case (true, false, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self, No.self)
             case (true, true, false): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self, No.self)
             case (true, false, true): uniform(k, input, output, blocks, W.self, Yes.self, No.self, Yes.self)
@@ -80,8 +92,17 @@ enum FrameKernel {
         _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
     ) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        let page = TranslatedBlocks<W, Posed, Line>(k, input, template)
-        page.run(blocks, input, output, Diagonal.self)
+        if W.spreadsTemplate && !Diagonal.value {
+            let spread = SpreadTemplate(k.matrix, alpha: k.alpha)
+            TranslatedBlocks<W, Posed, Line>(k, input, template, spread: spread).run(blocks, input, output, Yes.self)
+        } else if Lanes.Floats.avx {
+            // Every AVX loop of a translating page loads nothing but its static masks, eight
+            // blocks at a time (the line, spread or diagonal templates, the dense writers'
+            // translated rows).
+            TranslatedBlocks<W, Posed, Line>(k, input, template).run(blocks, input, output, Yes.self)
+        } else {
+            TranslatedBlocks<W, Posed, Line>(k, input, template).run(blocks, input, output, Diagonal.self)
+        }
     }
 
     /// A Zoom page without per-subview spin: the same matrix for every subview.
@@ -90,6 +111,11 @@ enum FrameKernel {
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        TemplateBlocks<W>(template: template).run(blocks, input, output, Diagonal.self)
+        if W.spreadsTemplate && !Diagonal.value {
+            let spread = SpreadTemplate(k.matrix, alpha: k.alpha)
+            TemplateBlocks<W>(template: template, spread: spread).run(blocks, input, output, Yes.self)
+        } else {
+            TemplateBlocks<W>(template: template).run(blocks, input, output, Diagonal.self)
+        }
     }
 }

@@ -27,6 +27,12 @@ extension LaneVector {
     /// registers unless it computes and stores a block in halves.
     @inline(__always)
     static var narrowVectors: Bool { KERNEL_TARGET_NARROW_VECTORS != 0 }
+
+    /// Whether the target is x86 with AVX (16 registers of 8 Floats), where the uniform
+    /// kernels' loops load nothing among their stores (docs/DESIGN.md, "No load at all,
+    /// with AVX").
+    @inline(__always)
+    static var avx: Bool { KERNEL_TARGET_AVX != 0 }
 }
 
 extension SIMD8: LaneVector where Scalar == Float {

@@ -10,15 +10,15 @@ protocol UniformBlocks {
 
 extension UniformBlocks {
     /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
-    /// `Grouped` (a diagonal page: with a `SpeedLine` or no translation, its loop has no
-    /// other load), eight blocks at a time,
+    /// `Grouped` (a diagonal page, and with AVX every translating page and every
+    /// `SpreadTemplate`: their loops have no other load), eight blocks at a time,
     /// then their masks read as one word (`LayoutWriter.patchStatics(_:_:eightBlocksFrom:)`),
     /// so that no load sits among the stores; the last `blocks.count % 8` likewise, from
     /// one word masked to them (patched one by one, they cost 4 instructions a block more,
     /// which `scripts/fixed-cost.sh` counted as fixed cost).
-    /// Without, block by block: a page of 15 template values reloads some of them every
-    /// block anyway (AVX2) or runs in halves (SSE2), where the eight-block loop measured no
-    /// faster and took 19.5% more instructions on `rotate3d` (callgrind, SSE2 build).
+    /// Without, block by block: a page of 15 template values runs in halves on SSE2, where
+    /// the eight-block loop measured no faster and took 19.5% more instructions on
+    /// `rotate3d` (callgrind, SSE2 build).
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
@@ -55,13 +55,17 @@ extension UniformBlocks {
     }
 }
 
-/// A page whose every subview gets the template (`uniformScale`).
+/// A page whose every subview gets the template (`uniformScale`), from `spread` when
+/// there is one (`LayoutWriter.spreadsTemplate`).
 struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
+    var spread: SpreadTemplate? = nil
 
     @inline(__always)
-    func store(block i: Int, _ output: KernelOutputs) { W.storeTemplate(template, output, block: i) }
+    func store(block i: Int, _ output: KernelOutputs) {
+        if let spread { W.store(spread, m41: nil, m42: nil, output, block: i) } else { W.storeTemplate(template, output, block: i) }
+    }
 }
 
 /// A translating page (`uniform`): the template with `m41 + f·s_k.x` and `m42 + g·s_k.y`,
@@ -78,14 +82,19 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
     /// A pose's `m41`, `m42`, else +0 (adding +0 turns −0 into +0, as the reference's
     /// additions do).
     let m41: Lanes.Floats, m42: Lanes.Floats
+    /// The template to store from instead, if any (`LayoutWriter.spreadsTemplate`).
+    let spread: SpreadTemplate?
 
     @inline(__always)
-    init(_ k: PageConstants, _ input: KernelInputs, _ template: W.Template) {
-        (self.template, speeds) = (template, input.speeds)
+    init(_ k: PageConstants, _ input: KernelInputs, _ template: W.Template, spread: SpreadTemplate? = nil) {
+        (self.template, speeds, self.spread) = (template, input.speeds, spread)
         m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
         m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
         if Line.value, let line = k.speedLine {
-            (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x), Lanes.Floats(repeating: k.g * line.speed.y))
+            // `+ 0` makes a −0 base +0, after which the line's sum is never −0 (n ≥ 1: a
+            // −0 needs both its terms −0), so that a page without a pose skips its `+ m41`
+            // (`store(block:)`): two additions and two registers a block.
+            (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x + 0), Lanes.Floats(repeating: k.g * line.speed.y + 0))
             (fStep, gStep) = (Lanes.Floats(repeating: k.f * line.variance.x), Lanes.Floats(repeating: k.g * line.variance.y))
         } else {
             (f, g) = (Lanes.Floats(repeating: k.f), Lanes.Floats(repeating: k.g))
@@ -99,9 +108,17 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
         if Line.value {
             let n = SpeedLine.laneNumbers(block: i)
             (x, y) = (.madd(n, fStep, f), .madd(n, gStep, g))
+            if !Posed.value {  // never −0 (`init`): `+ m41` would add +0
+                if let spread { W.store(spread, m41: x, m42: y, output, block: i) } else { W.storeTranslated(template, m41: x, m42: y, output, block: i) }
+                return
+            }
         } else {
             (x, y) = (f * speeds.block(2 &* i, as: Lanes.Floats.self), g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self))
         }
-        W.storeTranslated(template, m41: x + m41, m42: y + m42, output, block: i)
+        if let spread {
+            W.store(spread, m41: x + m41, m42: y + m42, output, block: i)
+        } else {
+            W.storeTranslated(template, m41: x + m41, m42: y + m42, output, block: i)
+        }
     }
 }

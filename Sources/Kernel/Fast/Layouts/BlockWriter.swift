@@ -8,6 +8,15 @@ enum BlockWriter: LayoutWriter {
         LaneMatrix(broadcast: fields, alpha: alpha)
     }
 
+    /// With AVX (registers of 8 Floats; SSE2 computes such pages in halves instead).
+    @inline(__always)
+    static var spreadsTemplate: Bool { Lanes.Floats.avx }
+
+    @inline(__always)
+    static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
+        t.store(into: out.matrices + i &* (Lanes.frameBlockFloats &* 4), m41: m41, m42: m42)
+    }
+
     @inline(__always)
     static func storeTranslated(_ t: LaneMatrix, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
         var lanes = t

@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// `FrameLayout.float4x4`: 16 Floats per subview (`m11 … m44`, 64 bytes); alphas as one
 /// Float vector per block. Where registers hold 8 Floats (AVX), a block is two 8×8
 /// transposes and 16 stores of 32 bytes in address order (`storeFloat4x4Rows`); where they
@@ -23,9 +25,19 @@ enum Float4x4Writer: LayoutWriter {
     @inline(__always)
     static func storeTranslated(_ t: Template, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
         let base = out.matrices + i &* (Lanes.count &* 64)
-        if !Lanes.Floats.narrowVectors {
-            // The transposes of the constant fields are loop invariants: per block, what
-            // `m41`, `m42` change and 16 stores.
+        if !Lanes.Floats.narrowVectors && out.lanes(inBlock: i) == Lanes.count {
+            // Only m41 and m42 transposed, each lane's row 4 shuffled into its half beside
+            // row 3 (`kernel_store_float4x4_translated`).
+            withUnsafeBytes(of: (t.rows12, t.rows34)) { rows in
+                withUnsafeBytes(of: (m41, m42)) { xy in
+                    kernel_store_float4x4_translated(base.assumingMemoryBound(to: Float.self),
+                                                     rows.baseAddress!.assumingMemoryBound(to: Float.self),
+                                                     xy.baseAddress!.assumingMemoryBound(to: Float.self))
+                }
+            }
+        } else if !Lanes.Floats.narrowVectors {
+            // A partial block: the transposes of the constant fields are loop invariants,
+            // per block what `m41`, `m42` change and the valid lanes' stores.
             var lanes = t.lanes
             (lanes.m41, lanes.m42) = (m41, m42)
             storeRows(lanes, out, block: i, at: base, opaque: 0x3000)  // m41, m42

@@ -1,0 +1,36 @@
+import KernelTarget
+
+/// A uniform page's template with all 16 fields in play (not diagonal) as its four rows,
+/// each in both 128-bit halves of an 8-lane vector (`m_q1 … m_q4` twice), and alpha. With
+/// AVX, `BlockWriter` spreads each row's elements over whole vectors block by block
+/// (`kernel_store_spread_block`, in-lane shuffles), so that 4 registers hold what 16
+/// broadcasts would: 16 constant vectors and a translating page's speeds do not fit 16
+/// registers, and the allocator's 32-byte reloads among the block's stores cost a third of
+/// the loop's time (`LayoutWriter.spreadsTemplate`).
+struct SpreadTemplate {
+    typealias V = Lanes.Floats
+    var rows: (V, V, V, V)
+    var alpha: Float
+    /// The fields as given, for writers that store broadcasts instead.
+    var matrix: SIMD16<Float>
+
+    @inline(__always)
+    init(_ m: SIMD16<Float>, alpha: Float) {
+        rows = (V(m[0], m[1], m[2], m[3], m[0], m[1], m[2], m[3]), V(m[4], m[5], m[6], m[7], m[4], m[5], m[6], m[7]),
+                V(m[8], m[9], m[10], m[11], m[8], m[9], m[10], m[11]), V(m[12], m[13], m[14], m[15], m[12], m[13], m[14], m[15]))
+        (self.alpha, matrix) = (alpha, m)
+    }
+
+    /// The template into the block at `block` (`FrameLayout.blocks`), with `m41`, `m42`
+    /// in place of row 4's first two fields when given.
+    @inline(__always)
+    func store(into block: UnsafeMutableRawPointer, m41: V?, m42: V?) {
+        let translated = m41 != nil && m42 != nil
+        withUnsafeBytes(of: rows) { r in
+            withUnsafeBytes(of: (m41 ?? .zero, m42 ?? .zero)) { t in
+                kernel_store_spread_block(block.assumingMemoryBound(to: Float.self), r.baseAddress!.assumingMemoryBound(to: Float.self),
+                                          alpha, t.baseAddress!.assumingMemoryBound(to: Float.self), translated ? 1 : 0)
+            }
+        }
+    }
+}
