@@ -112,7 +112,8 @@ INLINE spread_rows spread_rows_of(const anchor_page *p) { return (void)p, (sprea
 #endif
 
 /* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
- * m41 and m42. On a `line` (a diagonal page in blocks with the Swift kernel's SpeedLine), f * s_k.x
+ * m41 and m42. On a `line` (a page with the Swift kernel's SpeedLine: diagonal in blocks,
+ * or any with AVX), f * s_k.x
  * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
  * the stores, as in the Swift kernel. Static lanes are the caller's. */
 INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const float *restrict speeds,
@@ -224,9 +225,9 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     long b = 0;
-    /* A diagonal page: eight blocks, then their static lanes from one word (patch_statics8),
-     * as the Swift kernel's UniformBlocks.run with Grouped; any other page block by block,
-     * as there. (Swift patches a diagonal page's last blocks from one masked word too, read
+    /* A `grouped` page (diagonal; with AVX also translating or spread): eight blocks, then
+     * their static lanes from one word (patch_statics8), as the Swift kernel's
+     * UniformBlocks.run with Grouped; any other page block by block, as there. (Swift patches a diagonal page's last blocks from one masked word too, read
      * past the page's masks into the plan's padding; callers of this anchor need not pad,
      * so here those few blocks load their masks one by one.) */
     for (; grouped && b + 8 <= full; b += 8) {

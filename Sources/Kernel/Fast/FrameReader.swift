@@ -101,9 +101,10 @@ package enum FrameReader {
 
     /// Whether the gather from `blocks` writes its rows in phase with the destination
     /// (`kernel_gather_blocks_phased`, AVX chosen at run time, in every build): where the CPU
-    /// has AVX and is AMD's Zen 3 or later, where it was measured (see kernel_gather.h: on
-    /// an AMD EPYC, C loops at 1k subviews, 2.4 ns a subview against 2.9 for the 16-byte
-    /// kernel and 3.2 for the wide one). Elsewhere `gatherBlock`'s kernels.
+    /// has AVX and is AMD's Zen 2 or later (measured on a Zen 2 EPYC, see kernel_gather.h:
+    /// C loops at 1k subviews, 2.4 ns a subview against 2.9 for the 16-byte kernel and 3.2
+    /// for the wide one; Zen 3 and later not measured with it). Elsewhere `gatherBlock`'s
+    /// kernels.
     package static let gathersInPhase: Bool = kernel_cpu_has_avx() != 0 && kernel_cpu_is_amd_zen2_or_later() != 0
 
     /// A gather of at least this many bytes streams from `blocks` and `float4x4`

@@ -108,17 +108,15 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
         if Line.value {
             let n = SpeedLine.laneNumbers(block: i)
             (x, y) = (.madd(n, fStep, f), .madd(n, gStep, g))
-            if !Posed.value {  // never −0 (`init`): `+ m41` would add +0
-                if let spread { W.store(spread, m41: x, m42: y, output, block: i) } else { W.storeTranslated(template, m41: x, m42: y, output, block: i) }
-                return
-            }
         } else {
             (x, y) = (f * speeds.block(2 &* i, as: Lanes.Floats.self), g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self))
         }
+        // On a line without a pose x and y are never −0 (`init`), and adding +0 would change nothing.
+        let (row41, row42) = Line.value && !Posed.value ? (x, y) : (x + m41, y + m42)
         if let spread {
-            W.store(spread, m41: x + m41, m42: y + m42, output, block: i)
+            W.store(spread, m41: row41, m42: row42, output, block: i)
         } else {
-            W.storeTranslated(template, m41: x + m41, m42: y + m42, output, block: i)
+            W.storeTranslated(template, m41: row41, m42: row42, output, block: i)
         }
     }
 }
