@@ -18,7 +18,6 @@
  * FrameKernel.fields, the same split). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
-    float matrix_row[16];  /* the fields as given (m11 … m44) */
     vf f, g;       /* f and g, or on a line f * line_speed.x and g * line_speed.y */
     vf f_step, g_step;  /* on a line, f * line_variance.x and g * line_variance.y */
 } uniform_page;
@@ -30,7 +29,6 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
     const vf zero = {0};
     for (int c = 0; c < 16; c++) u.matrix.v[c] = diagonal && off_diagonal(c) ? zero : splatv(p->matrix[c]);
     u.matrix.v[16] = splatv(p->alpha);
-    memcpy(u.matrix_row, p->matrix, sizeof u.matrix_row);
     u.f = splatv(p->f), u.g = splatv(p->g);
     u.f_step = u.g_step = splatv(0);
     if (line) {
@@ -39,6 +37,29 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
         u.f_step = splatv(p->f * p->line_variance[0]), u.g_step = splatv(p->g * p->line_variance[1]);
     }
     return u;
+}
+
+/* A page with one matrix and no translation in a dense layout: every subview gets the same
+ * 16 fields, stored lane after lane from registers that hold the row once (two 8-float
+ * halves, or four rows widened to doubles), as the Swift kernel's storeTemplate does.
+ * Through put_block, the transposes of the constant chunks were hoisted but kept on the
+ * stack: the caTransform3D loop reloaded 24 of its 32 vectors every block, and ran 1.45×
+ * as long as Swift's on `zoom` at 1k (AVX2, AMD EPYC). A translating page's whole blocks in
+ * float4x4 store the same halves beside their own m41, m42 (float4x4_translated_block). */
+typedef struct {
+    f8 half[2];   /* float4x4: m11 … m24, m31 … m44 */
+    d4 wide[4];   /* caTransform3D: the four rows as doubles */
+    float alpha;
+} dense_row;
+
+INLINE dense_row dense_row_of(const anchor_page *p) {
+    dense_row r;
+    const float *m = p->matrix;
+    r.half[0] = (f8){m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]};
+    r.half[1] = (f8){m[8], m[9], m[10], m[11], m[12], m[13], m[14], m[15]};
+    for (int q = 0; q < 4; q++) r.wide[q] = widen4((f4){m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3]});
+    r.alpha = p->alpha;
+    return r;
 }
 
 /* A page with all 16 fields in play (not diagonal) in blocks, with AVX: its template as
@@ -116,7 +137,7 @@ INLINE spread_rows spread_rows_of(const anchor_page *p) { return (void)p, (sprea
  * or any with AVX), f * s_k.x
  * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
  * the stores, as in the Swift kernel. Static lanes are the caller's. */
-INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const float *restrict speeds,
+INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const dense_row *row, const float *restrict speeds,
                           void *restrict matrices, void *restrict alphas, long first, long b, int valid,
                           int translates, int line, anchor_layout layout) {
     chunk k[ANCHOR_CHUNKS];
@@ -145,38 +166,14 @@ INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, cons
         return;
     }
     if (translates && layout == ANCHOR_LAYOUT_FLOAT4X4 && valid == ANCHOR_LANES) {
-        const float *m = p->matrix_row;
-        float4x4_translated_block((f8){m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]},
-                                  (f8){m[8], m[9], m[10], m[11], m[12], m[13], m[14], m[15]}, k[0].v[12], k[0].v[13],
-                                  p->matrix.v[16], (float *)matrices, (float *)alphas, b * ANCHOR_LANES);
+        float4x4_translated_block(row->half[0], row->half[1], k[0].v[12], k[0].v[13], p->matrix.v[16], (float *)matrices,
+                                  (float *)alphas, b * ANCHOR_LANES);
         return;
     }
 #else
-    (void)spread;
+    (void)spread, (void)row;
 #endif
     put_block(layout, k, matrices, alphas, b, valid);
-}
-
-/* A page with one matrix and no translation in a dense layout: every subview gets the same
- * 16 fields, stored lane after lane from registers that hold the row once (two 8-float
- * halves, or four rows widened to doubles), as the Swift kernel's storeTemplate does.
- * Through put_block, the transposes of the constant chunks were hoisted but kept on the
- * stack: the caTransform3D loop reloaded 24 of its 32 vectors every block, and ran 1.45×
- * as long as Swift's on `zoom` at 1k (AVX2, AMD EPYC). */
-typedef struct {
-    f8 half[2];   /* float4x4: m11 … m24, m31 … m44 */
-    d4 wide[4];   /* caTransform3D: the four rows as doubles */
-    float alpha;
-} dense_row;
-
-INLINE dense_row dense_row_of(const anchor_page *p) {
-    dense_row r;
-    const float *m = p->matrix;
-    r.half[0] = (f8){m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]};
-    r.half[1] = (f8){m[8], m[9], m[10], m[11], m[12], m[13], m[14], m[15]};
-    for (int q = 0; q < 4; q++) r.wide[q] = widen4((f4){m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3]});
-    r.alpha = p->alpha;
-    return r;
 }
 
 /* Block b's `valid` subviews (8 but in a page's partial last block). */
@@ -233,19 +230,19 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     for (; grouped && b + 8 <= full; b += 8) {
         for (long j = b; j < b + 8; j++) {
             if (rows) dense_row_block(&row, layout, matrices, alphas, j, ANCHOR_LANES);
-            else uniform_block(&p, spread, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
+            else uniform_block(&p, spread, &row, speeds, matrices, alphas, first, j, ANCHOR_LANES, translates, line, layout);
         }
         patch_statics8(layout, matrices, alphas, b, statics + b);
     }
     for (; b < full; b++) {
         if (rows) dense_row_block(&row, layout, matrices, alphas, b, ANCHOR_LANES);
-        else uniform_block(&p, spread, speeds, matrices, alphas, first, b, ANCHOR_LANES, translates, line, layout);
+        else uniform_block(&p, spread, &row, speeds, matrices, alphas, first, b, ANCHOR_LANES, translates, line, layout);
         patch_statics(layout, matrices, alphas, b, statics[b]);
     }
     for (b = full > 0 ? full : 0; b < blocks; b++) {  /* a dense layout's partial last block */
         const int valid = (int)(last - b * ANCHOR_LANES);
         if (rows) dense_row_block(&row, layout, matrices, alphas, b, valid);
-        else uniform_block(&p, spread, speeds, matrices, alphas, first, b, valid, translates, line, layout);
+        else uniform_block(&p, spread, &row, speeds, matrices, alphas, first, b, valid, translates, line, layout);
         patch_statics(layout, matrices, alphas, b, statics[b]);
     }
 }

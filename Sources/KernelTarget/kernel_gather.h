@@ -8,7 +8,7 @@
  * on a library target. The function below carries its own target attribute; the Swift code
  * calls it (no inlining across targets) only where kernel_cpu_has_avx() says so.
  *
- * Why it exists (AMD EPYC, Zen 3, measured with loops of independent instructions): a
+ * Why it exists (AMD EPYC, Zen 2, measured with loops of independent instructions): a
  * conversion from a register (vcvtps2pd), a 128-bit extract or swap (vextractf128,
  * vperm2f128, vinsertf128) and the data of a store, of any width, share one pipe, one a
  * cycle, while a conversion with its operand in memory does not. The wide kernel's block
@@ -66,8 +66,9 @@ KERNEL_AVX_INLINE kernel_float8 kernel_phase_field(const float *block, const flo
 
 /* One block at phase s (a constant after inlining): Doubles s … s + 127 of its 8 rows at
  * `out` (lane l's row at out + 16·l), the last s of them the next block's lane 0 fields.
- * Per group of 4 fields the 4×4 transpose on both halves (kernel_transpose4x2's shuffles),
- * stored to `scratch`; then per lane and group a conversion from memory and an aligned
+ * Per group of 4 fields the 4×4 transpose on both halves (kernel_transpose4x2's shuffles,
+ * written again: a function without the AVX target attribute cannot take 8-lane vectors
+ * from one with it), stored to `scratch`; then per lane and group a conversion from memory and an aligned
  * 32-byte store, in address order. */
 KERNEL_AVX_INLINE void kernel_gather_phase_block(const float *block, const float *next, double *out, int s) {
     kernel_float8 scratch[4][4];

@@ -92,16 +92,15 @@ enum FrameKernel {
         _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
     ) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        if W.spreadsTemplate && !Diagonal.value {
-            let spread = SpreadTemplate(k.matrix, alpha: k.alpha)
-            TranslatedBlocks<W, Posed, Line>(k, input, template, spread: spread).run(blocks, input, output, Yes.self)
-        } else if Lanes.Floats.avx {
+        let spread = W.spreadsTemplate && !Diagonal.value ? SpreadTemplate(k.matrix, alpha: k.alpha) : nil
+        let page = TranslatedBlocks<W, Posed, Line>(k, input, template, spread: spread)
+        if Lanes.Floats.avx {
             // Every AVX loop of a translating page loads nothing but its static masks, eight
             // blocks at a time (the line, spread or diagonal templates, the dense writers'
             // translated rows).
-            TranslatedBlocks<W, Posed, Line>(k, input, template).run(blocks, input, output, Yes.self)
+            page.run(blocks, input, output, Yes.self)
         } else {
-            TranslatedBlocks<W, Posed, Line>(k, input, template).run(blocks, input, output, Diagonal.self)
+            page.run(blocks, input, output, Diagonal.self)
         }
     }
 
@@ -111,11 +110,8 @@ enum FrameKernel {
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        if W.spreadsTemplate && !Diagonal.value {
-            let spread = SpreadTemplate(k.matrix, alpha: k.alpha)
-            TemplateBlocks<W>(template: template, spread: spread).run(blocks, input, output, Yes.self)
-        } else {
-            TemplateBlocks<W>(template: template).run(blocks, input, output, Diagonal.self)
-        }
+        let spreads = W.spreadsTemplate && !Diagonal.value
+        let page = TemplateBlocks<W>(template: template, spread: spreads ? SpreadTemplate(k.matrix, alpha: k.alpha) : nil)
+        if spreads { page.run(blocks, input, output, Yes.self) } else { page.run(blocks, input, output, Diagonal.self) }
     }
 }
