@@ -1,3 +1,5 @@
+/* The store limit's stores go out in address order (simd.h). */
+#define ANCHOR_ORDERED_STORES 1
 #include "anchor.h"
 #include "kernels.h"
 #include "layout.h"

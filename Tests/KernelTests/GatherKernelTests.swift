@@ -74,7 +74,8 @@ import Testing
     /// The gather in phase (`kernel_gather_blocks_phased`, on CPUs with AVX) writes the
     /// 16-byte kernel's rows for all blocks but the last, and the first s Doubles of the last
     /// block's first row (s from the destination's address: every 8-byte offset of a line
-    /// gives each phase twice), nothing else, walking either way, for 1, 2, 3 and 6 blocks.
+    /// gives each phase twice), nothing else, walking either way, converting from the scratch
+    /// or from registers, for 1, 2, 3 and 6 blocks.
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 6])
     func theGatherInPhaseWritesTheSameRows(offset: Int, blocks: Int) throws {
         try #require(kernel_cpu_has_avx() != 0, "needs AVX")
@@ -90,22 +91,22 @@ import Testing
                 }
             }
         }
-        for backward in [false, true] {
+        for backward in [false, true] { for registers in [false, true] {
             var words = [UInt64](repeating: Self.guardWord, count: rows + 8)
             var phase = 0
             source.withUnsafeBufferPointer { floats in
                 words.withUnsafeMutableBytes { bytes in
                     let out = (bytes.baseAddress! + offset * 8).assumingMemoryBound(to: Double.self)
                     phase = Int((32 - UInt(bitPattern: out) % 32) / 8 % 4)
-                    kernel_gather_blocks_phased(floats.baseAddress!, blocks, out, backward ? 1 : 0)
+                    kernel_gather_blocks_phased(floats.baseAddress!, blocks, out, backward ? 1 : 0, registers ? 1 : 0)
                 }
             }
             let written = blocks < 2 ? 0 : (blocks - 1) * Lanes.count * 16 + phase
             let first = (0..<written).first { words[offset + $0] != expected[offset + $0] }
-            #expect(first == nil, "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase), backward \(backward): first difference at Double \(first ?? -1)")
-            #expect(Self.untouchedOutside(words, offset: offset, count: written),
-                    "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase), backward \(backward): wrote outside its \(written) Doubles")
-        }
+            let label = "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase), backward \(backward), registers \(registers)"
+            #expect(first == nil, "\(label): first difference at Double \(first ?? -1)")
+            #expect(Self.untouchedOutside(words, offset: offset, count: written), "\(label): wrote outside its \(written) Doubles")
+        } }
     }
 
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
@@ -149,11 +150,12 @@ import Testing
         try animator.update(scroll: 23.5)
         let frame = animator.frame
         var doubles = [Double](repeating: 0, count: 16 * count)
-        for (wide, inPhase) in [(false, false), (true, false), (false, kernel_cpu_has_avx() != 0)] {
+        let avx = kernel_cpu_has_avx() != 0
+        for (wide, inPhase, inRegisters) in [(false, false, false), (true, false, false), (false, avx, false), (false, avx, true)] {
             for call in 0..<2 {
-                Self.gatherFirstPage(frame, into: &doubles, wide: wide, turns: true, inPhase: inPhase)
+                Self.gatherFirstPage(frame, into: &doubles, wide: wide, turns: true, inPhase: inPhase, inRegisters: inRegisters)
                 if let k = frame.firstSubviewDiffering(in: doubles, page: 0) {
-                    Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), in phase \(inPhase), call \(call): subview \(k)")
+                    Issue.record("seed \(seed), \(layout), \(count) subviews, wide \(wide), in phase \(inPhase), in registers \(inRegisters), call \(call): subview \(k)")
                 }
             }
         }
@@ -163,12 +165,13 @@ import Testing
     /// with NaN patterns first, so that a slot the gather skips cannot hold a right value.
     static func gatherFirstPage(_ frame: FrameBuffer, into doubles: inout [Double],
                                 wide: Bool = FrameReader.widensWhole, turns: Bool,
-                                inPhase: Bool = FrameReader.gathersInPhase) {
+                                inPhase: Bool = FrameReader.gathersInPhase,
+                                inRegisters: Bool = FrameReader.phaseConvertsInRegisters) {
         doubles.withUnsafeMutableBytes { bytes in
             bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
             withExtendedLifetime(frame) {
                 FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: turns,
-                                   inPhase: inPhase)
+                                   inPhase: inPhase, inRegisters: inRegisters)
             }
         }
     }

@@ -17,7 +17,7 @@ package enum FrameReader {
     /// (`GatherTurns.paysHere`), unless a test asks for the other choice.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
                        intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Bool = GatherTurns.paysHere,
-                       inPhase: Bool = gathersInPhase) {
+                       inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
@@ -38,7 +38,7 @@ package enum FrameReader {
                 let last = blocks &- 1
                 if backward { gatherBlock(source + last &* blockBytes, into: out + last &* (Lanes.count &* 128), wide: wide) }
                 kernel_gather_blocks_phased(source.assumingMemoryBound(to: Float.self), blocks,
-                                            out.assumingMemoryBound(to: Double.self), backward ? 1 : 0)
+                                            out.assumingMemoryBound(to: Double.self), backward ? 1 : 0, inRegisters ? 1 : 0)
                 if !backward { gatherBlock(source + last &* blockBytes, into: out + last &* (Lanes.count &* 128), wide: wide) }
             } else if backward {
                 var b = blocks
@@ -106,6 +106,13 @@ package enum FrameReader {
     /// for the wide one; Zen 3 and later not measured with it). Elsewhere `gatherBlock`'s
     /// kernels.
     package static let gathersInPhase: Bool = kernel_cpu_has_avx() != 0 && kernel_cpu_is_amd_zen2_or_later() != 0
+
+    /// Whether the gather in phase converts from registers rather than from its stack scratch
+    /// (`kernel_gather_blocks_phased`'s `registers`): on AMD's Zen 3 and later. On an AMD EPYC
+    /// (Zen 5), C loops with the destination 64-byte aligned: 1.27 against 1.43 ns a subview
+    /// at 1k and 2k (default build), 1.11 against 1.32 (AVX2 build), even at 10k (1.73,
+    /// 1.92, bound by L2); on Zen 2 the scratch is the faster (see kernel_gather.h).
+    package static let phaseConvertsInRegisters: Bool = kernel_cpu_is_amd_zen3_or_later() != 0
 
     /// A gather of at least this many bytes streams from `blocks` and `float4x4`
     /// (`streams(into:bytes:)`).
