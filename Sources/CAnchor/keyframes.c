@@ -197,7 +197,7 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
         }
         put(layout, &k, out->matrices, out->alphas, b, h, valid, 0);
     }
-    patch_statics(layout, out->matrices, out->alphas, b, in->static_lanes[b]);
+    patch_statics(layout, out->matrices, out->alphas, b, in->static_lanes[b], 0);
 }
 
 INLINE void lanes_run(const kf_page *p, const kf_tables *t, kf_state *st, const anchor_inputs *in,

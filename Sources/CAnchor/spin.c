@@ -61,7 +61,7 @@ INLINE void spin_block(const spin_page *p, float sin_b, float cos_b, const float
 #pragma clang loop unroll(full)
     for (int h = 0; h < ANCHOR_CHUNKS; h++)
         spin_chunk(p, sb, cb, speeds, matrices, alphas, b, h, valid, scales, perspective, translates, layout);
-    patch_statics(layout, matrices, alphas, b, statics[b]);
+    patch_statics(layout, matrices, alphas, b, statics[b], 0);
 }
 
 INLINE void spin_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out, long first,

@@ -94,13 +94,18 @@ enum FrameKernel {
         let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
         let spread = W.spreadsTemplate && !Diagonal.value ? SpreadTemplate(k.matrix, alpha: k.alpha) : nil
         let page = TranslatedBlocks<W, Posed, Line>(k, input, template, spread: spread)
-        if Lanes.Floats.avx {
-            // Every AVX loop of a translating page loads nothing but its static masks, eight
-            // blocks at a time (the line, spread or diagonal templates, the dense writers'
-            // translated rows).
-            page.run(blocks, input, output, Yes.self)
+        // Every AVX loop of a translating page loads nothing but its static masks (the line,
+        // spread or diagonal templates, the dense writers' translated rows): grouped.
+        let grouped = Lanes.Floats.avx || Diagonal.value
+        // With AVX only: the SSE2 loop of `linear` took 0.47 instructions a subview fewer
+        // with it, but the test 8 more a frame, above the fixed cost's 500
+        // (`scripts/fixed-cost.sh`); the SSE2 blocks ran at 1.07-1.09× the limit anyway.
+        if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self && PageConstants.hasUnitDiagonal(k.matrix) {
+            page.run(blocks, input, output, Yes.self, Yes.self)
+        } else if grouped {
+            page.run(blocks, input, output, Yes.self, No.self)
         } else {
-            page.run(blocks, input, output, Diagonal.self)
+            page.run(blocks, input, output, No.self, No.self)
         }
     }
 

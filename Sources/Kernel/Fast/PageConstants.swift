@@ -38,6 +38,18 @@ package struct PageConstants {
         let high = f[7].bitPattern | f[8].bitPattern | f[9].bitPattern | f[11].bitPattern | f[14].bitPattern
         return low | high == 0
     }
+
+    /// Whether a diagonal `fields` (`isDiagonal`) has 1, bit for bit, on its diagonal, so
+    /// that it is the identity but for `m41`, `m42` (Linear, Curve and InOut pages): a
+    /// static lane then differs from its neighbours only in those and alpha
+    /// (`LayoutWriter.storeTranslationIdentity`).
+    @inline(__always)
+    package static func hasUnitDiagonal(_ fields: SIMD16<Float>) -> Bool {
+        let one = Float(1).bitPattern
+        return fields[0].bitPattern == one && fields[5].bitPattern == one && fields[10].bitPattern == one
+            && fields[15].bitPattern == one
+    }
+
     /// Translation factors `f`, `g` (see `PageAnimation.translationFactors`).
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float

@@ -21,6 +21,17 @@ extension UniformBlocks {
     /// `rotate3d` (callgrind, SSE2 build).
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
+        run(blocks, input, output, Grouped.self, No.self)
+    }
+
+    /// `run`, where with `Translation` (a diagonal page, `PageConstants.hasUnitDiagonal`) the
+    /// grouped loop patches a static lane's `m41`, `m42` and alpha only
+    /// (`LayoutWriter.storeTranslationIdentity`). A type, not a Bool: tested at run time, it
+    /// left the SSE2 loop of `linear` at 7.93 instructions a subview against 7.27
+    /// (callgrind, `scripts/fixed-cost.sh`).
+    @inline(__always)
+    func run<Grouped: Flag, Translation: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
+                                               _: Grouped.Type, _: Translation.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
         // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`): a dense layout's
         // writer then tests no lane count (on `zoom` in float4x4, AVX2, the tests and their
@@ -35,7 +46,7 @@ extension UniformBlocks {
                 store(block: j, whole)
                 j &+= 1
             }
-            Writer.patchStatics(input, output, eightBlocksFrom: i)
+            Writer.patchStatics(input, output, eightBlocksFrom: i, translation: Translation.value)
             i &+= 8
         }
         if Grouped.value {
@@ -44,7 +55,9 @@ extension UniformBlocks {
                 store(block: i, output)
                 i &+= 1
             }
-            if i > first { Writer.patchStatics(input, output, blocksFrom: first, count: i &- first) }
+            if i > first {
+                Writer.patchStatics(input, output, blocksFrom: first, count: i &- first, translation: Translation.value)
+            }
         } else {
             while i < blocks.upperBound {
                 store(block: i, output)
