@@ -26,9 +26,10 @@ extension UniformBlocks {
 
     /// `run`, where with `Translation` (a diagonal page, `PageConstants.hasUnitDiagonal`) the
     /// grouped loop patches a static lane's `m41`, `m42` and alpha only
-    /// (`LayoutWriter.storeTranslationIdentity`). A type, not a Bool: tested at run time, it
-    /// left the SSE2 loop of `linear` at 7.93 instructions a subview against 7.27
-    /// (callgrind, `scripts/fixed-cost.sh`).
+    /// (`LayoutWriter.storeTranslationIdentity`). A type, not a Bool: tested at run time in
+    /// an SSE2 build (where `FrameKernel.uniform` has since left it out), the loop of
+    /// `linear` took 7.93 instructions a subview against 7.27 (callgrind,
+    /// `scripts/fixed-cost.sh`).
     @inline(__always)
     func run<Grouped: Flag, Translation: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
                                                _: Grouped.Type, _: Translation.Type) {
