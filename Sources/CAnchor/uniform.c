@@ -125,11 +125,49 @@ INLINE void float4x4_translated_block(f8 r12, f8 r34, f8 x, f8 y, vf alpha, floa
     store8(a + k0, alpha);
 }
 #else
-#define ANCHOR_SPREADS 0
+/* With 4-lane chunks (SSE2, NEON) the same, from four 4-Float rows: each field is one
+ * in-register shuffle (pshufd, dup) stored into both halves of the block's field. */
+#define ANCHOR_SPREADS 1
+typedef uint32_t u4 __attribute__((vector_size(16)));
 typedef struct {
-    char unused;
+    f4 row[4];
 } spread_rows;
-INLINE spread_rows spread_rows_of(const anchor_page *p) { return (void)p, (spread_rows){0}; }
+
+INLINE spread_rows spread_rows_of(const anchor_page *p) {
+    spread_rows r;
+    const float *m = p->matrix;
+    for (int q = 0; q < 4; q++) r.row[q] = (f4){m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3]};
+    return r;
+}
+
+INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int translates, float *restrict dst) {
+    u4 zero = {0};
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ volatile("" : "+x"(zero));
+#elif defined(__aarch64__)
+    __asm__ volatile("" : "+w"(zero));
+#endif
+    const f4 r0 = (f4)((u4)s->row[0] | zero), r1 = (f4)((u4)s->row[1] | zero);
+    const f4 r2 = (f4)((u4)s->row[2] | zero), r3 = (f4)((u4)s->row[3] | zero);
+#define SPREAD(c, r, j)                                                   \
+    do {                                                                  \
+        const f4 v = __builtin_shufflevector(r, r, j, j, j, j);           \
+        store4(dst + 8 * (c), v);                                         \
+        store4(dst + 8 * (c) + 4, v);                                     \
+    } while (0)
+    SPREAD(0, r0, 0); SPREAD(1, r0, 1); SPREAD(2, r0, 2); SPREAD(3, r0, 3);
+    SPREAD(4, r1, 0); SPREAD(5, r1, 1); SPREAD(6, r1, 2); SPREAD(7, r1, 3);
+    SPREAD(8, r2, 0); SPREAD(9, r2, 1); SPREAD(10, r2, 2); SPREAD(11, r2, 3);
+    if (translates) {
+        store4(dst + 96, quarter(k[0].v[12], 0)), store4(dst + 100, quarter(k[1].v[12], 0));
+        store4(dst + 104, quarter(k[0].v[13], 0)), store4(dst + 108, quarter(k[1].v[13], 0));
+    } else {
+        SPREAD(12, r3, 0); SPREAD(13, r3, 1);
+    }
+    SPREAD(14, r3, 2); SPREAD(15, r3, 3);
+#undef SPREAD
+    store4(dst + 128, alpha), store4(dst + 132, alpha);
+}
 #endif
 
 /* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
@@ -160,7 +198,7 @@ INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, cons
             }
         }
     }
-#if ANCHOR_SPREADS
+#if ANCHOR_WIDTH == 8
     if (spread) {
         spread_block(spread, p->matrix.v[16], k[0].v[12], k[0].v[13], translates, (float *)matrices + b * ANCHOR_BLOCK_FLOATS);
         return;
@@ -171,7 +209,11 @@ INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, cons
         return;
     }
 #else
-    (void)spread, (void)row;
+    (void)row;
+    if (spread) {
+        spread_block4(spread, p->matrix.v[16], k, translates, (float *)matrices + b * ANCHOR_BLOCK_FLOATS);
+        return;
+    }
 #endif
     put_block(layout, k, matrices, alphas, b, valid);
 }
@@ -208,7 +250,7 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const int spreads = ANCHOR_SPREADS && !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
     /* With AVX every translating page takes the line and groups its statics, in every
      * layout (Swift's FrameKernel.run and uniform). */
-    const int line = translates && page->line && (ANCHOR_WIDTH == 8 || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));
+    const int line = translates && page->line && (ANCHOR_WIDTH == 8 || spreads || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));
     const int grouped = diagonal || spreads || (ANCHOR_WIDTH == 8 && translates);
     const uniform_page p = uniform_constants(page, diagonal, line);
     const spread_rows rows_spread = spread_rows_of(page);

@@ -96,7 +96,7 @@ static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const f
  * 17 32-byte stores at 1k subviews ran 0.67 ns a subview from registers and with these
  * spreads, 0.9–1.0 with any load among the stores (broadcasts from memory, 32-byte reloads,
  * even one load for 8 blocks). For targets with 8-Float registers (AVX); elsewhere it
- * compiles but is not called. */
+ * compiles but is not called (`kernel_store_spread_block4`). */
 static inline __attribute__((always_inline)) void kernel_store_spread_block(float *block, const float *rows, float alpha,
                                                                             const float *m4142, int translated) {
     typedef unsigned kernel_bits8 __attribute__((ext_vector_type(8)));
@@ -136,6 +136,58 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
 #undef KERNEL_SPREAD
     const kernel_float8 a = {alpha, alpha, alpha, alpha, alpha, alpha, alpha, alpha};
     __builtin_memcpy(block + 8 * 16, &a, sizeof a);
+}
+
+/* `kernel_store_spread_block` for 16-byte registers (SSE2, NEON): the four rows once each
+ * (`r0` … `r3`), each field one in-register shuffle (pshufd) stored into both halves of its
+ * 32 bytes; with `translated`, m41 and m42 are `x0`, `x1` (lanes 0–3, 4–7) and `y0`, `y1`.
+ * Everything by value, in registers: the AVX function's rows behind a pointer kept a copy of
+ * the template on the stack that Swift re-made between groups of blocks (40 moves every 8
+ * blocks). A page that is not diagonal has 15 broadcasts, 30 such registers, which the
+ * allocator had reloaded among the stores: at 100k subviews (stores missing L2) `rotate3d`
+ * ran 1.3–1.4× the store limit (AMD EPYC, Zen 5). */
+static inline __attribute__((always_inline)) void kernel_store_spread_block4(float *block, kernel_float4 r0, kernel_float4 r1,
+                                                                             kernel_float4 r2, kernel_float4 r3, float alpha,
+                                                                             kernel_float4 x0, kernel_float4 x1,
+                                                                             kernel_float4 y0, kernel_float4 y1,
+                                                                             int translated) {
+    typedef unsigned kernel_bits4 __attribute__((ext_vector_type(4)));
+    kernel_bits4 zero = {0, 0, 0, 0};
+    /* Made anew each block (volatile), so that the spreads stay in the block and are not
+     * hoisted into 15 loop-invariant registers. */
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ volatile("" : "+x"(zero));
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ volatile("" : "+w"(zero));
+#endif
+    kernel_float4 s[4];
+    {
+        kernel_bits4 b[4];
+        __builtin_memcpy(&b[0], &r0, 16), __builtin_memcpy(&b[1], &r1, 16);
+        __builtin_memcpy(&b[2], &r2, 16), __builtin_memcpy(&b[3], &r3, 16);
+        for (int q = 0; q < 4; q++) b[q] |= zero;
+        __builtin_memcpy(s, b, sizeof s);
+    }
+#define KERNEL_SPREAD4(c, r, j)                                             \
+    do {                                                                    \
+        const kernel_float4 v = __builtin_shufflevector(r, r, j, j, j, j);  \
+        __builtin_memcpy(block + 8 * (c), &v, sizeof v);                    \
+        __builtin_memcpy(block + 8 * (c) + 4, &v, sizeof v);                \
+    } while (0)
+    KERNEL_SPREAD4(0, s[0], 0); KERNEL_SPREAD4(1, s[0], 1); KERNEL_SPREAD4(2, s[0], 2); KERNEL_SPREAD4(3, s[0], 3);
+    KERNEL_SPREAD4(4, s[1], 0); KERNEL_SPREAD4(5, s[1], 1); KERNEL_SPREAD4(6, s[1], 2); KERNEL_SPREAD4(7, s[1], 3);
+    KERNEL_SPREAD4(8, s[2], 0); KERNEL_SPREAD4(9, s[2], 1); KERNEL_SPREAD4(10, s[2], 2); KERNEL_SPREAD4(11, s[2], 3);
+    if (translated) {
+        __builtin_memcpy(block + 8 * 12, &x0, 16), __builtin_memcpy(block + 8 * 12 + 4, &x1, 16);
+        __builtin_memcpy(block + 8 * 13, &y0, 16), __builtin_memcpy(block + 8 * 13 + 4, &y1, 16);
+    } else {
+        KERNEL_SPREAD4(12, s[3], 0); KERNEL_SPREAD4(13, s[3], 1);
+    }
+    KERNEL_SPREAD4(14, s[3], 2); KERNEL_SPREAD4(15, s[3], 3);
+#undef KERNEL_SPREAD4
+    const kernel_float4 a = {alpha, alpha, alpha, alpha};
+    __builtin_memcpy(block + 8 * 16, &a, sizeof a);
+    __builtin_memcpy(block + 8 * 16 + 4, &a, sizeof a);
 }
 
 /* A whole block of a translating uniform page in the float4x4 layout: lane l's 64 bytes

@@ -39,19 +39,21 @@ enum FrameKernel {
             }
         } else if k.translates {
             // A page works out its speeds (`SpeedLine`) where it can: with AVX every page (its
-            // loop then loads nothing: docs/DESIGN.md, "No load at all, with AVX"); with SSE2 a
-            // diagonal one in `blocks` only, where the others run out of registers.
-            let line = Lanes.Floats.avx ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
+            // loop then loads nothing: docs/DESIGN.md, "No load at all, with AVX"); with SSE2
+            // every page in `blocks` (diagonal, or spread: `LayoutWriter.spreadsTemplate`),
+            // where in the dense layouts the others run out of registers.
+            let lines = Lanes.Floats.avx || W.self == BlockWriter.self
+            let line = lines ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
             switch (k.isDiagonal, k.isPosed, line) {
-            // (The AVX test is a constant: an SSE2 build has the cases it had before.)
+            // (`lines` is a constant: an SSE2 build's dense layouts have the cases they had before.)
             case (false, false, let line):
-                if Lanes.Floats.avx && line {
+                if lines && line {
                     uniform(k, input, output, blocks, W.self, No.self, No.self, Yes.self)
                 } else {
                     uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
                 }
             case (false, true, let line):
-                if Lanes.Floats.avx && line {
+                if lines && line {
                     uniform(k, input, output, blocks, W.self, No.self, Yes.self, Yes.self)
                 } else {
                     uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
@@ -91,9 +93,15 @@ enum FrameKernel {
         _ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
         _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
     ) {
-        let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        let spread = W.spreadsTemplate && !Diagonal.value ? SpreadTemplate(k.matrix, alpha: k.alpha) : nil
-        let page = TranslatedBlocks<W, Posed, Line>(k, input, template, spread: spread)
+        let translation = BlockTranslation<Posed, Line>(k, input)
+        if W.spreadsTemplate && !Diagonal.value {
+            let page = SpreadBlocks<W, Posed, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
+            // Its loop loads nothing but the static masks: grouped, in every build.
+            page.run(blocks, input, output, Yes.self)
+            return
+        }
+        let page = TranslatedBlocks<W, Posed, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
+                                                     translation: translation)
         // Every AVX loop of a translating page loads nothing but its static masks (the line,
         // spread or diagonal templates, the dense writers' translated rows): grouped.
         let grouped = Lanes.Floats.avx || Diagonal.value
@@ -114,9 +122,12 @@ enum FrameKernel {
     static func uniformScale<W: LayoutWriter, Diagonal: Flag>(_ k: PageConstants, _ input: KernelInputs,
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
-        let template = W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha)
-        let spreads = W.spreadsTemplate && !Diagonal.value
-        let page = TemplateBlocks<W>(template: template, spread: spreads ? SpreadTemplate(k.matrix, alpha: k.alpha) : nil)
-        if spreads { page.run(blocks, input, output, Yes.self) } else { page.run(blocks, input, output, Diagonal.self) }
+        if W.spreadsTemplate && !Diagonal.value {
+            let page = SpreadBlocks<W, No, No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
+            page.run(blocks, input, output, Yes.self)
+            return
+        }
+        let page = TemplateBlocks<W>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha))
+        page.run(blocks, input, output, Diagonal.self)
     }
 }

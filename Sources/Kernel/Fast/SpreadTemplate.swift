@@ -1,12 +1,13 @@
 import KernelTarget
 
 /// A uniform page's template with all 16 fields in play (not diagonal) as its four rows,
-/// each in both 128-bit halves of an 8-lane vector (`m_q1 … m_q4` twice), and alpha. With
-/// AVX, `BlockWriter` spreads each row's elements over whole vectors block by block
-/// (`kernel_store_spread_block`, in-lane shuffles), so that 4 registers hold what 16
+/// each in both 128-bit halves of an 8-lane vector (`m_q1 … m_q4` twice), and alpha.
+/// `BlockWriter` spreads each row's elements over whole vectors block by block
+/// (`kernel_store_spread_block`, in-lane shuffles; with 16-byte registers
+/// `kernel_store_spread_block4`, from each row's low half), so that 4 registers hold what 16
 /// broadcasts would: 16 constant vectors and a translating page's speeds do not fit 16
-/// registers, and the allocator's 32-byte reloads among the block's stores cost a third of
-/// the loop's time (`LayoutWriter.spreadsTemplate`).
+/// registers, and the allocator's reloads among the block's stores cost a third of the
+/// loop's time (`LayoutWriter.spreadsTemplate`).
 struct SpreadTemplate {
     typealias V = Lanes.Floats
     var rows: (V, V, V, V)
@@ -26,6 +27,14 @@ struct SpreadTemplate {
     @inline(__always)
     func store(into block: UnsafeMutableRawPointer, m41: V?, m42: V?) {
         let translated = m41 != nil && m42 != nil
+        if !V.avx {
+            // 16-byte registers: everything by value (`kernel_store_spread_block4`).
+            let (x, y) = (m41 ?? .zero, m42 ?? .zero)
+            kernel_store_spread_block4(block.assumingMemoryBound(to: Float.self), rows.0.lowHalf, rows.1.lowHalf,
+                                       rows.2.lowHalf, rows.3.lowHalf, alpha, x.lowHalf, x.highHalf, y.lowHalf, y.highHalf,
+                                       translated ? 1 : 0)
+            return
+        }
         withUnsafeBytes(of: rows) { r in
             withUnsafeBytes(of: (m41 ?? .zero, m42 ?? .zero)) { t in
                 kernel_store_spread_block(block.assumingMemoryBound(to: Float.self), r.baseAddress!.assumingMemoryBound(to: Float.self),

@@ -69,25 +69,52 @@ extension UniformBlocks {
     }
 }
 
-/// A page whose every subview gets the template (`uniformScale`), from `spread` when
-/// there is one (`LayoutWriter.spreadsTemplate`).
+/// A page whose every subview gets the template (`uniformScale`).
 struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
-    var spread: SpreadTemplate? = nil
+
+    @inline(__always)
+    func store(block i: Int, _ output: KernelOutputs) { W.storeTemplate(template, output, block: i) }
+}
+
+/// A page whose every subview gets a `SpreadTemplate` (`LayoutWriter.spreadsTemplate`), with
+/// each block's `m41`, `m42` from `translation` when given. It holds no broadcast template:
+/// beside one, unused, the SSE2 loop re-copied part of it on the stack every eight blocks.
+struct SpreadBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
+    typealias Writer = W
+    let spread: SpreadTemplate
+    let translation: BlockTranslation<Posed, Line>?
 
     @inline(__always)
     func store(block i: Int, _ output: KernelOutputs) {
-        if let spread { W.store(spread, m41: nil, m42: nil, output, block: i) } else { W.storeTemplate(template, output, block: i) }
+        if let translation {
+            let (m41, m42) = translation.rows(block: i)
+            W.store(spread, m41: m41, m42: m42, output, block: i)
+        } else {
+            W.store(spread, m41: nil, m42: nil, output, block: i)
+        }
     }
 }
 
-/// A translating page (`uniform`): the template with `m41 + f·s_k.x` and `m42 + g·s_k.y`,
-/// the speeds from the plan, or with `Line` from the page's `SpeedLine`
-/// (`madd(k + 1, f·variance.x, f·speed.x)`), which the caller has checked it has.
+/// A translating page (`uniform`): the template with its block's `m41`, `m42`
+/// (`BlockTranslation`).
 struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
+    let translation: BlockTranslation<Posed, Line>
+
+    @inline(__always)
+    func store(block i: Int, _ output: KernelOutputs) {
+        let (m41, m42) = translation.rows(block: i)
+        W.storeTranslated(template, m41: m41, m42: m42, output, block: i)
+    }
+}
+
+/// A translating page's `m41 + f·s_k.x` and `m42 + g·s_k.y` a block, the speeds from the
+/// plan, or with `Line` from the page's `SpeedLine` (`madd(k + 1, f·variance.x,
+/// f·speed.x)`), which the caller has checked it has.
+struct BlockTranslation<Posed: Flag, Line: Flag> {
     let speeds: UnsafePointer<Float>
     /// `f` and `g`, or with `Line` `f·speed.x` and `g·speed.y`.
     let f: Lanes.Floats, g: Lanes.Floats
@@ -96,18 +123,16 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
     /// A pose's `m41`, `m42`, else +0 (adding +0 turns −0 into +0, as the reference's
     /// additions do).
     let m41: Lanes.Floats, m42: Lanes.Floats
-    /// The template to store from instead, if any (`LayoutWriter.spreadsTemplate`).
-    let spread: SpreadTemplate?
 
     @inline(__always)
-    init(_ k: PageConstants, _ input: KernelInputs, _ template: W.Template, spread: SpreadTemplate? = nil) {
-        (self.template, speeds, self.spread) = (template, input.speeds, spread)
+    init(_ k: PageConstants, _ input: KernelInputs) {
+        speeds = input.speeds
         m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
         m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
         if Line.value, let line = k.speedLine {
             // `+ 0` makes a −0 base +0, after which the line's sum is never −0 (n ≥ 1: a
             // −0 needs both its terms −0), so that a page without a pose skips its `+ m41`
-            // (`store(block:)`): two additions and two registers a block.
+            // (`rows(block:)`): two additions and two registers a block.
             (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x + 0), Lanes.Floats(repeating: k.g * line.speed.y + 0))
             (fStep, gStep) = (Lanes.Floats(repeating: k.f * line.variance.x), Lanes.Floats(repeating: k.g * line.variance.y))
         } else {
@@ -116,8 +141,9 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
         }
     }
 
+    /// Block `i`'s `m41` and `m42`.
     @inline(__always)
-    func store(block i: Int, _ output: KernelOutputs) {
+    func rows(block i: Int) -> (Lanes.Floats, Lanes.Floats) {
         let x: Lanes.Floats, y: Lanes.Floats
         if Line.value {
             let n = SpeedLine.laneNumbers(block: i)
@@ -126,11 +152,6 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
             (x, y) = (f * speeds.block(2 &* i, as: Lanes.Floats.self), g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self))
         }
         // On a line without a pose x and y are never −0 (`init`), and adding +0 would change nothing.
-        let (row41, row42) = Line.value && !Posed.value ? (x, y) : (x + m41, y + m42)
-        if let spread {
-            W.store(spread, m41: row41, m42: row42, output, block: i)
-        } else {
-            W.storeTranslated(template, m41: row41, m42: row42, output, block: i)
-        }
+        return Line.value && !Posed.value ? (x, y) : (x + m41, y + m42)
     }
 }

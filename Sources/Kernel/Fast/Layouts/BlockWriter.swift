@@ -8,9 +8,10 @@ enum BlockWriter: LayoutWriter {
         LaneMatrix(broadcast: fields, alpha: alpha)
     }
 
-    /// With AVX (registers of 8 Floats; SSE2 computes such pages in halves instead).
+    /// On every target: 8-Float rows with AVX, 4-Float rows stored twice with SSE2
+    /// (`kernel_store_spread_block`).
     @inline(__always)
-    static var spreadsTemplate: Bool { Lanes.Floats.avx }
+    static var spreadsTemplate: Bool { true }
 
     @inline(__always)
     static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
