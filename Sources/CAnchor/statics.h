@@ -16,17 +16,25 @@
  * 9.1 instructions a subview); selecting out of line costs 252 instructions per block with
  * a static lane (12.7); patching after the store costs about 22 per static lane (8.4).
  *
- * With `translation` (a uniform page whose matrix is the identity but for m41, m42:
+ * With `translation` 1 (a uniform page whose matrix is the identity but for m41, m42:
  * anchor_is_translation; the Swift kernel's PageConstants.hasUnitDiagonal), blocks take only
- * m41, m42 and alpha: the other 14 fields of the lane hold the identity's values already. */
+ * m41, m42 and alpha: the other 14 fields of the lane hold the identity's values already.
+ * With 2 (any other diagonal page: anchor_is_diagonal, Zoom), the diagonal too: the 10
+ * fields off it but m41, m42 are +0 already (the Swift kernel's DiagonalPatch). */
 INLINE void patch_lane(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b, unsigned l,
                        int translation) {
     const f4 row[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
     const long k = b * ANCHOR_LANES + l;  /* the subview */
     if (layout == ANCHOR_LAYOUT_BLOCKS) {
         float *lane = (float *)matrices + b * ANCHOR_BLOCK_FLOATS + l;
-        if (translation) {
+        if (translation == 1) {
             lane[12 * ANCHOR_LANES] = 0, lane[13 * ANCHOR_LANES] = 0, lane[16 * ANCHOR_LANES] = 1;
+            return;
+        }
+        if (translation == 2) {
+            lane[0] = 1, lane[5 * ANCHOR_LANES] = 1, lane[10 * ANCHOR_LANES] = 1;
+            lane[12 * ANCHOR_LANES] = 0, lane[13 * ANCHOR_LANES] = 0;
+            lane[15 * ANCHOR_LANES] = 1, lane[16 * ANCHOR_LANES] = 1;
             return;
         }
         for (int c = 0; c < ANCHOR_FIELDS; c++)

@@ -256,11 +256,12 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const spread_rows rows_spread = spread_rows_of(page);
     const spread_rows *spread = spreads ? &rows_spread : NULL;
     const int rows = !translates && layout != ANCHOR_LAYOUT_BLOCKS;
-    /* A static lane of a translating page whose matrix is the identity but for m41, m42
-     * needs only those and alpha (patch_lane), with AVX, as in the Swift kernel's
-     * FrameKernel.uniform (PageConstants.hasUnitDiagonal). */
+    /* With AVX, a static lane of a diagonal page needs only the fields the identity does
+     * not share with it (patch_lane): m41, m42 and alpha where the matrix is the identity
+     * but for m41, m42 (1), the diagonal too on any other (2), as in the Swift kernel's
+     * FrameKernel.runDiagonal (PageConstants.hasUnitDiagonal, TranslationPatch, DiagonalPatch). */
     const int translation =
-        ANCHOR_WIDTH == 8 && layout == ANCHOR_LAYOUT_BLOCKS && translates && diagonal && anchor_is_translation(page->matrix);
+        ANCHOR_WIDTH == 8 && layout == ANCHOR_LAYOUT_BLOCKS && diagonal ? (anchor_is_translation(page->matrix) ? 1 : 2) : 0;
     const dense_row row = dense_row_of(page);
     const float *restrict speeds = in->speeds + 2 * ANCHOR_LANES * first;
     const uint8_t *restrict statics = in->static_lanes + first;

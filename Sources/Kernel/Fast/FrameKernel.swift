@@ -105,15 +105,15 @@ enum FrameKernel {
         // Every AVX loop of a translating page loads nothing but its static masks (the line,
         // spread or diagonal templates, the dense writers' translated rows): grouped.
         let grouped = Lanes.Floats.avx || Diagonal.value
-        // With AVX only: the SSE2 loop of `linear` took 0.47 instructions a subview fewer
-        // with it, but the test 8 more a frame, above the fixed cost's 500
-        // (`scripts/fixed-cost.sh`); the SSE2 blocks ran at 1.07-1.09× the limit anyway.
-        if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self && PageConstants.hasUnitDiagonal(k.matrix) {
-            page.run(blocks, input, output, Yes.self, Yes.self)
+        // The patch of fewer fields with AVX only: the SSE2 loop of `linear` took 0.47
+        // instructions a subview fewer with it, but the test 8 more a frame, above the fixed
+        // cost's 500 (`scripts/fixed-cost.sh`); the SSE2 blocks ran at 1.07-1.09× the limit anyway.
+        if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self {
+            runDiagonal(page, k, input, output, blocks)
         } else if grouped {
-            page.run(blocks, input, output, Yes.self, No.self)
+            page.run(blocks, input, output, Yes.self, FullPatch.self)
         } else {
-            page.run(blocks, input, output, No.self, No.self)
+            page.run(blocks, input, output, No.self, FullPatch.self)
         }
     }
 
@@ -128,6 +128,25 @@ enum FrameKernel {
             return
         }
         let page = TemplateBlocks<W>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha))
-        page.run(blocks, input, output, Diagonal.self)
+        if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self {
+            runDiagonal(page, k, input, output, blocks)
+        } else {
+            page.run(blocks, input, output, Diagonal.self)
+        }
+    }
+
+    /// A diagonal page's grouped loop in `blocks` with AVX, whose static lanes take only the
+    /// fields the identity does not share with the page: `m41`, `m42` and alpha on a unit
+    /// diagonal (`TranslationPatch`), the diagonal too on any other (`DiagonalPatch`, Zoom).
+    /// On an AMD EPYC (Zen 5), AVX2, every 50th subview static, a C loop of `linear` in
+    /// blocks ran 1.26–1.37× the store limit with 17 fields patched, 1.07–1.12× with 3.
+    @inline(__always)
+    static func runDiagonal<Page: UniformBlocks>(_ page: Page, _ k: PageConstants, _ input: KernelInputs,
+                                                 _ output: KernelOutputs, _ blocks: Range<Int>) {
+        if PageConstants.hasUnitDiagonal(k.matrix) {
+            page.run(blocks, input, output, Yes.self, TranslationPatch.self)
+        } else {
+            page.run(blocks, input, output, Yes.self, DiagonalPatch.self)
+        }
     }
 }

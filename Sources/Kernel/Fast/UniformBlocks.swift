@@ -21,18 +21,18 @@ extension UniformBlocks {
     /// `rotate3d` (callgrind, SSE2 build).
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
-        run(blocks, input, output, Grouped.self, No.self)
+        run(blocks, input, output, Grouped.self, FullPatch.self)
     }
 
-    /// `run`, where with `Translation` (a diagonal page, `PageConstants.hasUnitDiagonal`) the
-    /// grouped loop patches a static lane's `m41`, `m42` and alpha only
-    /// (`LayoutWriter.storeTranslationIdentity`). A type, not a Bool: tested at run time in
-    /// an SSE2 build (where `FrameKernel.uniform` has since left it out), the loop of
-    /// `linear` took 7.93 instructions a subview against 7.27 (callgrind,
-    /// `scripts/fixed-cost.sh`).
+    /// `run`, where the grouped loop patches a static lane with `Patch`'s stores: with
+    /// `TranslationPatch` (`PageConstants.hasUnitDiagonal`) its `m41`, `m42` and alpha only,
+    /// with `DiagonalPatch` (`PageConstants.isDiagonal`) those and the diagonal. A type, not
+    /// a value: tested at run time in an SSE2 build (where `FrameKernel` has since left the
+    /// choice out), the loop of `linear` took 7.93 instructions a subview against 7.27
+    /// (callgrind, `scripts/fixed-cost.sh`).
     @inline(__always)
-    func run<Grouped: Flag, Translation: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
-                                               _: Grouped.Type, _: Translation.Type) {
+    func run<Grouped: Flag, Patch: StaticPatch>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
+                                                _: Grouped.Type, _: Patch.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
         // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`): a dense layout's
         // writer then tests no lane count (on `zoom` in float4x4, AVX2, the tests and their
@@ -47,7 +47,7 @@ extension UniformBlocks {
                 store(block: j, whole)
                 j &+= 1
             }
-            Writer.patchStatics(input, output, eightBlocksFrom: i, translation: Translation.value)
+            Writer.patchStatics(input, output, eightBlocksFrom: i, Patch.self)
             i &+= 8
         }
         if Grouped.value {
@@ -57,7 +57,7 @@ extension UniformBlocks {
                 i &+= 1
             }
             if i > first {
-                Writer.patchStatics(input, output, blocksFrom: first, count: i &- first, translation: Translation.value)
+                Writer.patchStatics(input, output, blocksFrom: first, count: i &- first, Patch.self)
             }
         } else {
             while i < blocks.upperBound {

@@ -63,6 +63,18 @@ enum BlockWriter: LayoutWriter {
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1
     }
 
+    /// The diagonal, `m41`, `m42` and alpha of the identity, as 7 scalar stores: a static
+    /// lane of a diagonal page (`LayoutWriter.storeDiagonalIdentity`), whose other 10 fields
+    /// are +0 already, as the identity's.
+    @inline(__always)
+    static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int) {
+        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
+        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
+        let lane = out.matrices.assumingMemoryBound(to: Float.self) + offset
+        func put(_ c: FrameComponent, _ value: Float) { lane[c.rawValue &* Lanes.count] = value }
+        put(.m11, 1); put(.m22, 1); put(.m33, 1); put(.m41, 0); put(.m42, 0); put(.m44, 1); put(.alpha, 1)  // memory order
+    }
+
     /// The 17 fields of the identity with alpha 1, as 17 scalar stores.
     @inline(__always)
     static func storeIdentity(_ out: KernelOutputs, subview k: Int) {

@@ -32,6 +32,11 @@ protocol LayoutWriter {
     /// `blocks`, where each field is a store of its own; everything elsewhere.
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int)
 
+    /// The same where the subview's 10 fields off the diagonal but for `m41`, `m42` already
+    /// hold +0 (a diagonal page, `PageConstants.isDiagonal`): the diagonal, `m41`, `m42` and
+    /// alpha in `blocks`; everything elsewhere.
+    static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int)
+
     /// Lanes `4h ..< 4h + 4` of block `i` (those on the page), where registers hold 4
     /// Floats: how the half-block spin reaches every layout (`LayoutWriter+Halves.swift`).
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, block i: Int, half h: Int)
@@ -41,6 +46,9 @@ extension LayoutWriter {
     /// A dense layout's identity is one contiguous row: nothing to leave out.
     @inline(__always)
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int) { storeIdentity(out, subview: k) }
+
+    @inline(__always)
+    static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int) { storeIdentity(out, subview: k) }
 
     /// The dense layouts transpose their templates instead.
     @inline(__always)
@@ -68,20 +76,21 @@ extension LayoutWriter {
     /// than the load itself: on the AMD EPYC (Zen 3), a C loop of a block's 17 32-byte
     /// stores ran 1.44× as long with one 1-byte load a block among them at 1k subviews,
     /// 1.22× at 10k (docs/DESIGN.md, "Loads among the stores").
-    /// With `translation`, the lanes take `storeTranslationIdentity`.
+    /// The lanes take `Patch`'s stores.
     @inline(__always)
-    static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int, translation: Bool = false) {
-        patchStatics(word(input, i), out, blocksFrom: i, translation: translation)
+    static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int,
+                                                 _: Patch.Type) {
+        patchStatics(word(input, i), out, blocksFrom: i, Patch.self)
     }
 
     /// The same for the `count` (1 … 8) blocks from `i`: the word masked to their bytes.
     /// Reads past the page's last mask, even past the plan's last (`PlanStorage` pads them
     /// with a word of zeros), but uses only the page's own.
     @inline(__always)
-    static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, blocksFrom i: Int, count: Int,
-                             translation: Bool = false) {
+    static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, blocksFrom i: Int, count: Int,
+                                                 _: Patch.Type) {
         patchStatics(word(input, i) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count))), out, blocksFrom: i,
-                     translation: translation)
+                     Patch.self)
     }
 
     /// The masks of blocks `i … i + 7` as one word, block `i`'s in the low byte.
@@ -93,12 +102,12 @@ extension LayoutWriter {
     /// The static lanes of `word`'s blocks from `i` (bit `8j + l`: lane `l` of block `i + j`):
     /// one block's mask, or eight as a `UInt64`.
     @inline(__always)
-    private static func patchStatics<Word: FixedWidthInteger>(_ word: Word, _ out: KernelOutputs, blocksFrom i: Int,
-                                                              translation: Bool = false) {
+    private static func patchStatics<Word: FixedWidthInteger, Patch: StaticPatch>(_ word: Word, _ out: KernelOutputs,
+                                                                                  blocksFrom i: Int, _: Patch.Type = FullPatch.self) {
         var statics = word
         while statics != 0 {
             let k = i &* Lanes.count &+ statics.trailingZeroBitCount
-            if translation { storeTranslationIdentity(out, subview: k) } else { storeIdentity(out, subview: k) }
+            Patch.store(Self.self, out, subview: k)
             statics &= statics &- 1
         }
     }
