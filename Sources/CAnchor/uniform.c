@@ -70,7 +70,6 @@ INLINE dense_row dense_row_of(const anchor_page *p) {
  * (AMD EPYC, Zen 2). The rows are or'ed with a zero hidden from the compiler each block,
  * so that the spreads stay in the loop without copying the rows. */
 #if ANCHOR_WIDTH == 8
-#define ANCHOR_SPREADS 1
 typedef struct {
     f8 row[4];
 } spread_rows;
@@ -127,7 +126,6 @@ INLINE void float4x4_translated_block(f8 r12, f8 r34, f8 x, f8 y, vf alpha, floa
 #else
 /* With 4-lane chunks (SSE2, NEON) the same, from four 4-Float rows: each field is one
  * in-register shuffle (pshufd, dup) stored into both halves of the block's field. */
-#define ANCHOR_SPREADS 1
 typedef uint32_t u4 __attribute__((vector_size(16)));
 typedef struct {
     f4 row[4];
@@ -144,7 +142,7 @@ INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int tr
     u4 zero = {0};
 #if defined(__x86_64__) || defined(__i386__)
     __asm__ volatile("" : "+x"(zero));
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) || defined(__arm__)
     __asm__ volatile("" : "+w"(zero));
 #endif
     const f4 r0 = (f4)((u4)s->row[0] | zero), r1 = (f4)((u4)s->row[1] | zero);
@@ -171,8 +169,8 @@ INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int tr
 #endif
 
 /* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
- * m41 and m42. On a `line` (a page with the Swift kernel's SpeedLine: diagonal in blocks,
- * or any with AVX), f * s_k.x
+ * m41 and m42. On a `line` (a page with the Swift kernel's SpeedLine: any in blocks, or
+ * any with AVX), f * s_k.x
  * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
  * the stores, as in the Swift kernel. Static lanes are the caller's. */
 INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const dense_row *row, const float *restrict speeds,
@@ -244,10 +242,10 @@ INLINE void dense_row_block(const dense_row *r, anchor_layout layout, void *rest
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, int diagonal, anchor_layout layout) {
-    /* With AVX a page that is not diagonal spreads its rows in blocks, and like a diagonal
-     * one then takes the line and patches eight blocks' statics at a time (Swift's
-     * LayoutWriter.spreadsTemplate). */
-    const int spreads = ANCHOR_SPREADS && !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
+    /* A page that is not diagonal spreads its rows in blocks (every build), and like a
+     * diagonal one then takes the line and patches eight blocks' statics at a time (Swift's
+     * LayoutWriter.spreadsTemplate, SpreadBlocks). */
+    const int spreads = !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
     /* With AVX every translating page takes the line and groups its statics, in every
      * layout (Swift's FrameKernel.run and uniform). */
     const int line = translates && page->line && (ANCHOR_WIDTH == 8 || spreads || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));
@@ -270,7 +268,7 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     long b = 0;
-    /* A `grouped` page (diagonal; with AVX also translating or spread): eight blocks, then
+    /* A `grouped` page (diagonal or spread; with AVX also translating): eight blocks, then
      * their static lanes from one word (patch_statics8), as the Swift kernel's
      * UniformBlocks.run with Grouped; any other page block by block, as there. (Swift patches a diagonal page's last blocks from one masked word too, read
      * past the page's masks into the plan's padding; callers of this anchor need not pad,

@@ -24,9 +24,9 @@ typedef struct {
     float matrix[16];  /* a non-static subview's fields when the page has one angle */
     int translates;    /* add f * speed_x to m41 and g * speed_y to m42 (0 but for a keyframed pose) */
     float f, g, alpha;
-    int line;          /* the page's speeds as a line, s_k = line_speed + (k + 1) * line_variance, for a diagonal
-                          page in the blocks layout (the Swift kernel's SpeedLine, set when it has one): worked
-                          out in the lanes */
+    int line;          /* the page's speeds as a line, s_k = line_speed + (k + 1) * line_variance (the Swift
+                          kernel's SpeedLine, set when it has one): worked out in the lanes of every page in
+                          the blocks layout, and with AVX in every layout */
     float line_speed[2], line_variance[2];
     int spins;         /* per-subview angles: theta_k = base + (k + 1) * step */
     double base, step;

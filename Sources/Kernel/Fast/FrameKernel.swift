@@ -96,14 +96,15 @@ enum FrameKernel {
         let translation = BlockTranslation<Posed, Line>(k, input)
         if W.spreadsTemplate && !Diagonal.value {
             let page = SpreadBlocks<W, Posed, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
-            // Its loop loads nothing but the static masks: grouped, in every build.
+            // Its loop loads nothing but the static masks (and its speeds, where the page has
+            // no `SpeedLine`): grouped, in every build.
             page.run(blocks, input, output, Yes.self)
             return
         }
         let page = TranslatedBlocks<W, Posed, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
                                                      translation: translation)
         // Every AVX loop of a translating page loads nothing but its static masks (the line,
-        // spread or diagonal templates, the dense writers' translated rows): grouped.
+        // diagonal templates, the dense writers' translated rows): grouped.
         let grouped = Lanes.Floats.avx || Diagonal.value
         // The patch of fewer fields with AVX only: the SSE2 loop of `linear` took 0.47
         // instructions a subview fewer with it, but the test 8 more a frame, above the fixed

@@ -1,6 +1,7 @@
 /// A page's speeds `s_k = speed + (k + 1)·speedVariance` worked out in the lanes rather than
-/// read from the plan, for the uniform kernel of a diagonal page in the `blocks` layout
-/// (`TranslatedBlocks`). The dense layouts read the plan: their loops are bound by the
+/// read from the plan, for the uniform kernels of every page in the `blocks` layout, and with
+/// AVX in every layout (`BlockTranslation`). The dense layouts of an SSE2 build read the
+/// plan: their loops are bound by the
 /// transposes (as the gather is), and the line's four registers made `linear` in
 /// `float4x4` 2–3% slower (AVX2, 1k: 1.153 against 1.125 ns a subview).
 ///

@@ -10,21 +10,23 @@ protocol UniformBlocks {
 
 extension UniformBlocks {
     /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
-    /// `Grouped` (a diagonal page, and with AVX every translating page and every
-    /// `SpreadTemplate`: their loops have no other load), eight blocks at a time,
+    /// `Grouped` (a diagonal page, every `SpreadBlocks`, and with AVX every translating
+    /// page: their loops have no other load), eight blocks at a time,
     /// then their masks read as one word (`LayoutWriter.patchStatics(_:_:eightBlocksFrom:)`),
     /// so that no load sits among the stores; the last `blocks.count % 8` likewise, from
     /// one word masked to them (patched one by one, they cost 4 instructions a block more,
     /// which `scripts/fixed-cost.sh` counted as fixed cost).
-    /// Without, block by block: a page of 15 template values runs in halves on SSE2, where
-    /// the eight-block loop measured no faster and took 19.5% more instructions on
+    /// Without, block by block, whole blocks first: what is left is a page that is not
+    /// diagonal in a dense layout with SSE2, whose eight-block loop measured no faster in
+    /// `blocks` (before it spread its template) and took 19.5% more instructions on
     /// `rotate3d` (callgrind, SSE2 build).
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
         run(blocks, input, output, Grouped.self, FullPatch.self)
     }
 
-    /// `run`, where the grouped loop patches a static lane with `Patch`'s stores: with
+    /// `run`, where the grouped loop patches a static lane with `Patch`'s stores (the
+    /// ungrouped loop always patches all of it, `FullPatch`): with
     /// `TranslationPatch` (`PageConstants.hasUnitDiagonal`) its `m41`, `m42` and alpha only,
     /// with `DiagonalPatch` (`PageConstants.isDiagonal`) those and the diagonal. A type, not
     /// a value: tested at run time in an SSE2 build (where `FrameKernel` has since left the

@@ -8,14 +8,21 @@ enum BlockWriter: LayoutWriter {
         LaneMatrix(broadcast: fields, alpha: alpha)
     }
 
-    /// On every target: 8-Float rows with AVX, 4-Float rows stored twice with SSE2
-    /// (`kernel_store_spread_block`).
+    /// On every target: 8-Float rows with AVX (`kernel_store_spread_block`), 4-Float rows
+    /// stored into both halves elsewhere (`kernel_store_spread_block4`).
     @inline(__always)
     static var spreadsTemplate: Bool { true }
 
     @inline(__always)
     static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
         t.store(into: out.matrices + i &* (Lanes.frameBlockFloats &* 4), m41: m41, m42: m42)
+        #if GATE_MUTATION_EXTRA_STORE
+        // The regression gate's own test (scripts/gate-sensitivity.sh), as in `store(_:_:block:)`
+        // below: alpha stored a second time, on the pages that spread their template.
+        let zero = out.count >> 62
+        (out.matrices + i &* (Lanes.frameBlockFloats &* 4)).storeBytes(
+            of: Lanes.Floats(repeating: t.alpha), toByteOffset: (16 &+ zero) &* 32, as: Lanes.Floats.self)
+        #endif
     }
 
     @inline(__always)
@@ -49,8 +56,8 @@ enum BlockWriter: LayoutWriter {
         put(16, m.alpha)
     }
 
-    /// `m41`, `m42` and alpha of the identity, as 3 scalar stores: a static lane of a
-    /// translating identity page (`LayoutWriter.storeTranslationIdentity`). On an AMD EPYC
+    /// `m41`, `m42` and alpha of the identity, as 3 scalar stores: a static lane of a page
+    /// whose matrix is the identity but for `m41`, `m42` (`LayoutWriter.storeTranslationIdentity`). On an AMD EPYC
     /// (Zen 5), AVX2, every 50th subview static, the C anchor's linear page in blocks ran
     /// 1.26–1.37× the store limit with all 17 fields patched, 1.07–1.12× with these 3.
     @inline(__always)
