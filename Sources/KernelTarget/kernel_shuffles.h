@@ -121,21 +121,21 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
 #define KERNEL_SPREAD(c, r, j)                                                             \
     do {                                                                                   \
         const kernel_float8 v = __builtin_shufflevector(r, r, j, j, j, j, j + 4, j + 4, j + 4, j + 4); \
-        __builtin_memcpy(block + 8 * (c), &v, sizeof v);                                   \
+        __builtin_memcpy((char *)(block + 8 * (c)), &v, sizeof v);                                   \
     } while (0)
     KERNEL_SPREAD(0, r0, 0); KERNEL_SPREAD(1, r0, 1); KERNEL_SPREAD(2, r0, 2); KERNEL_SPREAD(3, r0, 3);
     KERNEL_SPREAD(4, r1, 0); KERNEL_SPREAD(5, r1, 1); KERNEL_SPREAD(6, r1, 2); KERNEL_SPREAD(7, r1, 3);
     KERNEL_SPREAD(8, r2, 0); KERNEL_SPREAD(9, r2, 1); KERNEL_SPREAD(10, r2, 2); KERNEL_SPREAD(11, r2, 3);
     if (translated) {
-        __builtin_memcpy(block + 8 * 12, m4142, 32);
-        __builtin_memcpy(block + 8 * 13, m4142 + 8, 32);
+        __builtin_memcpy((char *)(block + 8 * 12), m4142, 32);
+        __builtin_memcpy((char *)(block + 8 * 13), m4142 + 8, 32);
     } else {
         KERNEL_SPREAD(12, r3, 0); KERNEL_SPREAD(13, r3, 1);
     }
     KERNEL_SPREAD(14, r3, 2); KERNEL_SPREAD(15, r3, 3);
 #undef KERNEL_SPREAD
     const kernel_float8 a = {alpha, alpha, alpha, alpha, alpha, alpha, alpha, alpha};
-    __builtin_memcpy(block + 8 * 16, &a, sizeof a);
+    __builtin_memcpy((char *)(block + 8 * 16), &a, sizeof a);
 }
 
 /* `kernel_store_spread_block` for 16-byte registers (SSE2, NEON): the four rows once each
@@ -145,7 +145,8 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
  * the template on the stack that Swift re-made between groups of blocks (40 moves every 8
  * blocks). A page that is not diagonal has 15 broadcasts, 30 such registers, which the
  * allocator had reloaded among the stores: at 100k subviews (stores missing L2) `rotate3d`
- * ran 1.3–1.4× the store limit (AMD EPYC, Zen 5). */
+ * ran 1.3–1.4× the store limit (AMD EPYC, Zen 5). Stores go through `(char *)`, as in
+ * both spread functions: `block` may be misaligned (caller-owned destinations). */
 static inline __attribute__((always_inline)) void kernel_store_spread_block4(float *block, kernel_float4 r0, kernel_float4 r1,
                                                                              kernel_float4 r2, kernel_float4 r3, float alpha,
                                                                              kernel_float4 x0, kernel_float4 x1,
@@ -171,23 +172,23 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block4(flo
 #define KERNEL_SPREAD4(c, r, j)                                             \
     do {                                                                    \
         const kernel_float4 v = __builtin_shufflevector(r, r, j, j, j, j);  \
-        __builtin_memcpy(block + 8 * (c), &v, sizeof v);                    \
-        __builtin_memcpy(block + 8 * (c) + 4, &v, sizeof v);                \
+        __builtin_memcpy((char *)(block + 8 * (c)), &v, sizeof v);                    \
+        __builtin_memcpy((char *)(block + 8 * (c) + 4), &v, sizeof v);                \
     } while (0)
     KERNEL_SPREAD4(0, s[0], 0); KERNEL_SPREAD4(1, s[0], 1); KERNEL_SPREAD4(2, s[0], 2); KERNEL_SPREAD4(3, s[0], 3);
     KERNEL_SPREAD4(4, s[1], 0); KERNEL_SPREAD4(5, s[1], 1); KERNEL_SPREAD4(6, s[1], 2); KERNEL_SPREAD4(7, s[1], 3);
     KERNEL_SPREAD4(8, s[2], 0); KERNEL_SPREAD4(9, s[2], 1); KERNEL_SPREAD4(10, s[2], 2); KERNEL_SPREAD4(11, s[2], 3);
     if (translated) {
-        __builtin_memcpy(block + 8 * 12, &x0, 16), __builtin_memcpy(block + 8 * 12 + 4, &x1, 16);
-        __builtin_memcpy(block + 8 * 13, &y0, 16), __builtin_memcpy(block + 8 * 13 + 4, &y1, 16);
+        __builtin_memcpy((char *)(block + 8 * 12), &x0, 16), __builtin_memcpy((char *)(block + 8 * 12 + 4), &x1, 16);
+        __builtin_memcpy((char *)(block + 8 * 13), &y0, 16), __builtin_memcpy((char *)(block + 8 * 13 + 4), &y1, 16);
     } else {
         KERNEL_SPREAD4(12, s[3], 0); KERNEL_SPREAD4(13, s[3], 1);
     }
     KERNEL_SPREAD4(14, s[3], 2); KERNEL_SPREAD4(15, s[3], 3);
 #undef KERNEL_SPREAD4
     const kernel_float4 a = {alpha, alpha, alpha, alpha};
-    __builtin_memcpy(block + 8 * 16, &a, sizeof a);
-    __builtin_memcpy(block + 8 * 16 + 4, &a, sizeof a);
+    __builtin_memcpy((char *)(block + 8 * 16), &a, sizeof a);
+    __builtin_memcpy((char *)(block + 8 * 16 + 4), &a, sizeof a);
 }
 
 /* A whole block of a translating uniform page in the float4x4 layout: lane l's 64 bytes
