@@ -56,15 +56,21 @@ enum BlockWriter: LayoutWriter {
         put(16, m.alpha)
     }
 
+    /// Subview `k`'s field `m11`; field `c` is `Lanes.count·c` Floats on.
+    @inline(__always)
+    private static func lane(_ out: KernelOutputs, subview k: Int) -> UnsafeMutablePointer<Float> {
+        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
+        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
+        return out.matrices.assumingMemoryBound(to: Float.self) + offset
+    }
+
     /// `m41`, `m42` and alpha of the identity, as 3 scalar stores: a static lane of a page
     /// whose matrix is the identity but for `m41`, `m42` (`LayoutWriter.storeTranslationIdentity`). On an AMD EPYC
     /// (Zen 5), AVX2, every 50th subview static, the C anchor's linear page in blocks ran
     /// 1.26–1.37× the store limit with all 17 fields patched, 1.07–1.12× with these 3.
     @inline(__always)
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int) {
-        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
-        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
-        let lane = out.matrices.assumingMemoryBound(to: Float.self) + offset
+        let lane = lane(out, subview: k)
         lane[FrameComponent.m41.rawValue &* Lanes.count] = 0
         lane[FrameComponent.m42.rawValue &* Lanes.count] = 0
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1
@@ -75,9 +81,7 @@ enum BlockWriter: LayoutWriter {
     /// are +0 already, as the identity's.
     @inline(__always)
     static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int) {
-        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
-        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
-        let lane = out.matrices.assumingMemoryBound(to: Float.self) + offset
+        let lane = lane(out, subview: k)
         func put(_ c: FrameComponent, _ value: Float) { lane[c.rawValue &* Lanes.count] = value }
         put(.m11, 1); put(.m22, 1); put(.m33, 1); put(.m41, 0); put(.m42, 0); put(.m44, 1); put(.alpha, 1)  // memory order
     }
@@ -85,9 +89,7 @@ enum BlockWriter: LayoutWriter {
     /// The 17 fields of the identity with alpha 1, as 17 scalar stores.
     @inline(__always)
     static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
-        let (block, l) = UInt(bitPattern: k).quotientAndRemainder(dividingBy: UInt(Lanes.count))  // k ≥ 0: shifts
-        let offset: Int = Int(bitPattern: block) &* Lanes.frameBlockFloats &+ Int(bitPattern: l)
-        let lane = out.matrices.assumingMemoryBound(to: Float.self) + offset
+        let lane = lane(out, subview: k)
         // Field by field in memory order: going back to the ones after the zeros was 4–5%
         // slower on statics-heavy pages (storyboard), for the same instructions.
         let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
