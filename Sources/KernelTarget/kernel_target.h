@@ -76,11 +76,25 @@ static inline int kernel_cpu_is_amd_zen3_or_later(void) {
 /* Whether this CPU is an AMD Zen 2 or later: family 0x17 from model 0x30 (Zen 1 and Zen+
  * are the models below, and run 256-bit operations as two halves), or family 0x19 and
  * above. On these the gather from `blocks` writes in phase with its destination
- * (kernel_gather.h) and walks first to last only (GatherTurns.paysHere), as measured on a
- * Zen 2 EPYC. 0 for every other CPU, off x86, and on MSVC. */
+ * (kernel_gather.h), and takes turns only where its L2 holds 1 MiB or more (GatherTurns),
+ * as measured on Zen 2, 3 and 5 EPYCs. 0 for every other CPU, off x86, and on MSVC. */
 static inline int kernel_cpu_is_amd_zen2_or_later(void) {
     unsigned family, model;
     return kernel_cpu_amd_family(&family, &model) && (family > 0x17 || (family == 0x17 && model >= 0x30));
+}
+
+/* The size in bytes of this core's L2 cache, from CPUID leaf 0x80000006 (ECX bits 31-16,
+ * in KiB: AMD and Intel alike); 0 where CPUID is missing, does not have the leaf, or says
+ * nothing. GatherTurns keys its sizes on it on AMD's Zen 2 and later. */
+static inline long kernel_cpu_l2_bytes(void) {
+#if KERNEL_HAS_CPUID
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0x80000000u, &a, &b, &c, &d) || a < 0x80000006u) return 0;
+    if (!__get_cpuid(0x80000006u, &a, &b, &c, &d)) return 0;
+    return (long)(c >> 16) * 1024;
+#else
+    return 0;
+#endif
 }
 
 /* The vector types of kernel_shuffles.h and kernel_lanes.h, declared once (Clang's

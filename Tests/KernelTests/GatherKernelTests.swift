@@ -141,7 +141,7 @@ import Testing
     /// a page past the last whole block and, from `blocks`, big enough to take turns (asked
     /// for whatever the CPU): two calls each (one walks back), every subview as the subview
     /// reader reads it.
-    @Test(arguments: [FrameLayout.blocks, .float4x4], [13, GatherTurns.minimumSubviews + 3])
+    @Test(arguments: [FrameLayout.blocks, .float4x4], [13, GatherTurns.generalSizes.lowerBound + 3])
     func gatherWritesTheFrameThroughEitherKernel(layout: FrameLayout, count: Int) throws {
         let seed: UInt64 = 0x6A7E_2000 &+ UInt64(count)
         var rng = SeededGenerator(seed: seed)
@@ -162,7 +162,8 @@ import Testing
     }
 
     /// `FrameReader.gather` of the frame's first page into `doubles` (16 a subview), filled
-    /// with NaN patterns first, so that a slot the gather skips cannot hold a right value.
+    /// with NaN patterns first, so that a slot the gather skips cannot hold a right value;
+    /// with `turns`, at `GatherTurns.generalSizes` whatever the CPU, else never.
     static func gatherFirstPage(_ frame: FrameBuffer, into doubles: inout [Double],
                                 wide: Bool = FrameReader.widensWhole, turns: Bool,
                                 inPhase: Bool = FrameReader.gathersInPhase,
@@ -170,7 +171,8 @@ import Testing
         doubles.withUnsafeMutableBytes { bytes in
             bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
             withExtendedLifetime(frame) {
-                FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide, turns: turns,
+                FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide,
+                                   turns: turns ? GatherTurns.generalSizes : 0 ..< 0,
                                    inPhase: inPhase, inRegisters: inRegisters)
             }
         }

@@ -6,11 +6,12 @@ import Darwin
 import Musl
 #endif
 @testable import Kernel
+import KernelTarget
 import KernelTestSupport
 import Testing
 
 /// The gather's alternating walk (`GatherTurns`): the turns alternate per key and per
-/// thread, a gather takes one where it applies and turns pay (`paysHere`), and a walk
+/// thread, a gather takes one at the sizes where turns pay (`sizesHere`), and a walk
 /// either way writes the same values.
 @Suite struct GatherTurnsTests {
     @Test func turnsAlternatePerKey() {
@@ -52,11 +53,22 @@ import Testing
         return nil
     }
 
+    /// The sizes that take turns: the general ones, none on AMD's Zen 2 and later with an
+    /// L2 under 1 MiB (or unknown), and 7/8 to 3 times L2 of frame and destination with more.
     @Test func turnsApplyNearTheSizeOfL2() {
-        for (count, expected) in [(0, false), (2_047, false), (2_048, true), (10_000, true), (32_767, true), (32_768, false)] {
-            #expect(GatherTurns.applies(count: count) == expected, "count \(count)")
+        #expect(GatherTurns.generalSizes == 2_048 ..< 32_768)
+        #expect(GatherTurns.generalSizes.upperBound * 128 == FrameReader.streamingBytes)
+        #expect(GatherTurns.bytesPerSubview == 196)
+        let cases: [(zen2: Bool, l2: Int, sizes: Range<Int>)] = [
+            (false, 0, 2_048 ..< 32_768), (false, 2 << 20, 2_048 ..< 32_768), (true, 0, 0 ..< 0),
+            (true, 512 << 10, 0 ..< 0), (true, (1 << 20) - 1024, 0 ..< 0),
+            (true, 1 << 20, 4_681 ..< 16_049), (true, 2 << 20, 9_362 ..< 32_099)]
+        for c in cases {
+            let sizes = GatherTurns.sizes(amdZen2OrLater: c.zen2, l2Bytes: c.l2)
+            #expect(sizes == c.sizes, "Zen 2 or later \(c.zen2), L2 \(c.l2) bytes: \(sizes)")
         }
-        #expect(GatherTurns.maximumSubviews * 128 == FrameReader.streamingBytes)
+        let here = GatherTurns.sizes(amdZen2OrLater: kernel_cpu_is_amd_zen2_or_later() != 0, l2Bytes: kernel_cpu_l2_bytes())
+        #expect(GatherTurns.sizesHere == here, "L2 \(kernel_cpu_l2_bytes()) bytes")
     }
 
     /// The turn the next call with `key` takes on this thread, left for that call to take.
@@ -72,7 +84,7 @@ import Testing
     /// subview reader reads. `gathered` takes no turn.
     @Test func bothWalksWriteTheSameValues() throws {
         let seed: UInt64 = 0x7A11
-        let count = GatherTurns.minimumSubviews + 3
+        let count = GatherTurns.generalSizes.lowerBound + 3
         let frame = try Self.frame(count: count, seed: seed)
         let key = Self.key(frame)
         var doubles = [Double](repeating: 0, count: 16 * count), walks: [Bool] = []
@@ -91,26 +103,31 @@ import Testing
         #expect(Self.peek(key) == next, "seed \(seed): gathered took a turn")
     }
 
-    /// The public gather takes a turn exactly where turns pay on this CPU
-    /// (`GatherTurns.paysHere`: not on AMD's Zen 3 and later), and writes the frame either way.
+    /// The public gather takes a turn exactly at the sizes where turns pay on this CPU
+    /// (`GatherTurns.sizesHere`): one page size just past the general sizes' start, and one
+    /// just past the start of this CPU's, if it has any. It writes the frame either way.
     @Test func publicGatherTakesTurnsWhereTheyPay() throws {
         let seed: UInt64 = 0x7A12
-        let count = GatherTurns.minimumSubviews + 5
-        let frame = try Self.frame(count: count, seed: seed)
-        let key = Self.key(frame)
-        var doubles = [Double](repeating: .nan, count: 16 * count)
-        let before = Self.peek(key)
-        try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
-        #expect((Self.peek(key) != before) == GatherTurns.paysHere,
-                "seed \(seed): turn taken \(Self.peek(key) != before), paysHere \(GatherTurns.paysHere)")
-        #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed): public gather")
+        var counts = [GatherTurns.generalSizes.lowerBound + 5]
+        if !GatherTurns.sizesHere.isEmpty { counts.append(GatherTurns.sizesHere.lowerBound + 5) }
+        for count in counts {
+            let frame = try Self.frame(count: count, seed: seed)
+            let key = Self.key(frame)
+            var doubles = [Double](repeating: .nan, count: 16 * count)
+            let before = Self.peek(key)
+            try doubles.withUnsafeMutableBufferPointer { (buffer) throws(WalkthroughError) in try frame.gather(page: 0, into: buffer) }
+            let expected = GatherTurns.sizesHere.contains(count)
+            #expect((Self.peek(key) != before) == expected,
+                    "seed \(seed), \(count) subviews: turn taken \(Self.peek(key) != before), sizes here \(GatherTurns.sizesHere)")
+            #expect(frame.firstSubviewDiffering(in: doubles, page: 0) == nil, "seed \(seed), \(count) subviews: public gather")
+        }
     }
 
-    /// With turns left out (as on AMD's Zen 3 and later, whatever the CPU here), a gather of
-    /// a page of `applies`'s sizes takes no turn and writes the frame each time.
+    /// With turns left out (as on AMD's Zen 2 and 3, whatever the CPU here), a gather of a
+    /// page of the general sizes takes no turn and writes the frame each time.
     @Test func withoutTurnsEveryGatherWalksForward() throws {
         let seed: UInt64 = 0x7A13
-        let count = GatherTurns.minimumSubviews + 1
+        let count = GatherTurns.generalSizes.lowerBound + 1
         let frame = try Self.frame(count: count, seed: seed)
         let key = Self.key(frame)
         var doubles = [Double](repeating: 0, count: 16 * count)

@@ -7,16 +7,16 @@ import KernelTarget
 /// destination (`gathersInPhase`); from `float4x4` they convert
 /// a row of 16 Floats at a time; from `caTransform3D` they copy. Big gathers stream past
 /// the caches (`streams`); from `blocks`, those near the size of L2 walk forward and back
-/// on alternate calls (`GatherTurns`), except on AMD's Zen 2 and later.
+/// on alternate calls (`GatherTurns`).
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
     /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
     /// cache its caller is about to read them from, nor takes turns: a new array holds
     /// nothing an earlier walk left in cache. `wide` picks the wide kernels (`widensWhole`)
-    /// and `turns` whether a page of `GatherTurns.applies`'s sizes takes turns
-    /// (`GatherTurns.paysHere`), unless a test asks for the other choice.
+    /// and `turns` the page sizes that take turns (`GatherTurns.sizesHere`), unless a test
+    /// asks for other choices.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
-                       intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Bool = GatherTurns.paysHere,
+                       intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Range<Int> = GatherTurns.sizesHere,
                        inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
@@ -24,7 +24,7 @@ package enum FrameReader {
         switch view.layout {
         case .blocks:
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
-            let backward = turns && !intoNewArray && GatherTurns.applies(count: count)
+            let backward = !intoNewArray && turns.contains(count)
                 && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
             if streaming {
                 for b in 0..<blocks {

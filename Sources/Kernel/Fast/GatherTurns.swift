@@ -21,42 +21,47 @@ import KernelTarget
 /// A C loop that computes a frame and then gathers it gained 4–10%; with 4 MB of other
 /// memory touched between frames, as an app's other work may, nothing is left in L2 to
 /// reuse, and the walk back cost 1–7% (C, minimum times), so alternating is about even
-/// there. Turns are taken only where they can pay (`applies`): smaller pages fit in L2
-/// whichever way they go, bigger ones do not fit at all (and stream, on x86), and only
-/// `blocks` turns, since from `float4x4` the walk back was slower; and not on AMD's Zen 3
-/// and later (`paysHere`).
+/// there. Turns are taken only at the sizes where they can pay (`sizesHere`), and only
+/// from `blocks`, since from `float4x4` the walk back was slower.
 ///
 /// The turns are the calling thread's own (a thread-specific word, one bit per page key),
 /// so a reader writes nothing that another thread reads, and nothing in the frame or a C
 /// caller's `const` handle.
 package enum GatherTurns {
-    /// Pages of fewer subviews walk forward: with their destination (256 KiB at 2,048
-    /// subviews) they fit in L2 whichever way they go.
-    package static let minimumSubviews = 2_048
-    /// Pages of this many subviews or more walk forward: frame and destination together
-    /// (196 bytes a subview, 6.4 MB here) are far past an L2 like this machine's, and the
-    /// destination (4 MiB, where `FrameReader.streams` begins) streams on x86.
-    package static let maximumSubviews = FrameReader.streamingBytes / 128
+    /// The page sizes (subviews) at which a gather takes turns on a CPU other than AMD's
+    /// Zen 2 and later: from 2,048 (smaller pages and their destination, 256 KiB at 2,048,
+    /// fit in L2 whichever way they go) to below 32,768, where frame and destination
+    /// (196 bytes a subview, 6.4 MB) are far past an L2 like the Xeon's and the destination
+    /// (4 MiB, where `FrameReader.streams` begins) streams on x86.
+    package static let generalSizes = 2_048 ..< FrameReader.streamingBytes / 128
 
-    /// Whether a page of `count` subviews is of the sizes at which a gather from `blocks`
-    /// takes turns (on a CPU where they pay: `paysHere`, which `FrameReader.gather` checks).
-    @inline(__always)
-    package static func applies(count: Int) -> Bool { count >= minimumSubviews && count < maximumSubviews }
+    /// The frame's and the destination's bytes a subview (68 + 128), by which the sizes on
+    /// AMD's cores are keyed to L2.
+    package static let bytesPerSubview = Lanes.frameBlockFloats * 4 / Lanes.count + 128
 
-    /// Whether turns pay on this CPU: not on AMD's Zen 2 and later
-    /// (`kernel_cpu_is_amd_zen2_or_later`), where a walk last to first runs slower than one
-    /// first to last and the L2 (512 KB a core) keeps too little of a page of `applies`'s
-    /// sizes for the next walk to reuse. On an AMD EPYC (Zen 3), the bench's `read-gather`
-    /// against `read-limit` at 5k, 10k and 20k subviews (5 uniform scenarios, 3 runs,
-    /// medians): 1.33, 1.36, 1.47 with turns and 1.13, 1.13, 1.07 without (default build;
-    /// `gather/simd` at 10k 2.51 → 2.03), 1.05, 1.19, 1.14 against 1.07, 1.10, 1.10 (AVX2;
-    /// 2.74 → 2.57). In C loops at 10k, walking back on every call read 1.28, forward 1.12,
-    /// and the page's chunks of 32 or 128 blocks in alternate order, each walked forward,
-    /// 1.13 and 1.10. On an AMD EPYC (Zen 2), with the gather in phase
-    /// (`FrameReader.gathersInPhase`), default build, 3 uniform scenarios, two runs:
-    /// `read-gather` at 5k, 10k and 20k 2.88–3.04, 3.04–3.15, 3.02–3.21 ns a subview with
-    /// turns, 2.73–2.86, 2.83–2.87, 2.90–2.94 without.
-    package static let paysHere: Bool = kernel_cpu_is_amd_zen2_or_later() == 0
+    /// The page sizes at which a gather takes turns on a CPU of this kind: `generalSizes`
+    /// unless the CPU is AMD's Zen 2 or later. There, a walk last to first runs slower than
+    /// one first to last, and turns pay only where L2 holds 1 MiB or more (Zen 4 and 5) and
+    /// frame and destination together take 7/8 to 3 times L2 (4,681 to 16,049 subviews with
+    /// 1 MiB): the next walk reuses what the last one left in L2, while smaller pages lose
+    /// the slower walk back and bigger ones keep too little to reuse. Measured on an AMD
+    /// EPYC (Zen 5, 1 MiB L2), default build, `read-gather` against `read-limit` (four
+    /// uniform scenarios, three runs each, medians): 1.02 → 1.07 at 2,500 subviews and
+    /// 1.04 → 1.09 at 3,500 (turns lose), about even at 4,200, 0.98 → 0.94 at 4,800,
+    /// 1.00 → 0.89 at 6,000, 1.01 → 0.91 at 8,000, 1.01 → 0.95 at 10,000 and 12,000,
+    /// 1.01 → 0.97 at 15,000, 1.01 → 1.03 at 17,500 and 1.01 → 1.04 at 20,000 (lose
+    /// again); AVX2 build at 10,000, 1.01 → 0.96. On a Zen 3 EPYC (512 KiB L2), turns at
+    /// 5k, 10k and 20k read 1.33, 1.36, 1.47 against 1.13, 1.13, 1.07 without (default
+    /// build), and on a Zen 2 EPYC they lost at the same sizes (docs/DESIGN.md).
+    package static func sizes(amdZen2OrLater: Bool, l2Bytes: Int) -> Range<Int> {
+        guard amdZen2OrLater else { return generalSizes }
+        guard l2Bytes >= 1 << 20 else { return 0 ..< 0 }
+        return l2Bytes * 7 / 8 / bytesPerSubview ..< l2Bytes * 3 / bytesPerSubview
+    }
+
+    /// The page sizes at which a gather from `blocks` takes turns on this CPU (`sizes`).
+    package static let sizesHere = sizes(amdZen2OrLater: kernel_cpu_is_amd_zen2_or_later() != 0,
+                                         l2Bytes: kernel_cpu_l2_bytes())
 
     /// Whether this thread's gather of the page keyed `key` walks last to first this time:
     /// false, true, false, … on successive calls with the same key (keys are taken modulo
