@@ -6,7 +6,7 @@ import Testing
 /// written from the page's own bytes: in `caTransform3D` a copy; in `float4x4` and `blocks`
 /// each 32-byte piece of the matrices (a subview's half row, or a field's 8 lanes) at both
 /// of its places; a partial last block's lanes widened. Ordinary and non-temporal stores,
-/// 16 and 32 bytes wide, destinations 16-byte aligned and 8 bytes off.
+/// 16 and 32 bytes wide, destinations 16-byte aligned and 8 bytes off, walks either way.
 @Suite struct AnchorReadLimitTests {
     static let counts = Array(0...25) + [63, 64, 65, 1001]
     /// A value no source element widens to, nor moves to (its bits are no pair of them).
@@ -15,15 +15,20 @@ import Testing
     static let blockFloats = Int(ANCHOR_BLOCK_FLOATS)
 
     @Test(arguments: counts) func writesEachDestinationSlotFromThePage(count: Int) {
-        for layout in [ANCHOR_LAYOUT_BLOCKS, ANCHOR_LAYOUT_FLOAT4X4, ANCHOR_LAYOUT_CATRANSFORM3D] {
-            for (streaming, wide) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let layouts = [ANCHOR_LAYOUT_BLOCKS, ANCHOR_LAYOUT_FLOAT4X4, ANCHOR_LAYOUT_CATRANSFORM3D]
+        let stores = [(0, 0), (1, 0), (0, 1), (1, 1)]  // (streaming, wide)
+        for layout in layouts {
+            for (streaming, wide) in stores {
                 for offset in [0, 1] where !(streaming == 1 && offset == 1) {
-                    let seed = "layout \(layout.rawValue) count \(count) streaming \(streaming) wide \(wide) offset \(offset)"
-                    let (written, source) = Self.run(layout, count: count, streaming: streaming, wide: wide, offset: offset)
-                    #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
-                    #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
-                    let out = Array(written.dropFirst(2).dropLast(2))
-                    #expect(out == Self.expected(layout, source, count: count), "\(seed)")
+                    for backward in [0, 1] {
+                        let seed = "layout \(layout.rawValue) count \(count) streaming \(streaming) wide \(wide) offset \(offset) backward \(backward)"
+                        let (written, source) = Self.run(layout, count: count, streaming: streaming, wide: wide,
+                                                         offset: offset, backward: backward)
+                        #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
+                        #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
+                        let out = Array(written.dropFirst(2).dropLast(2))
+                        #expect(out == Self.expected(layout, source, count: count), "\(seed)")
+                    }
                 }
             }
         }
@@ -32,7 +37,8 @@ import Testing
     /// The page's matrix bytes in `layout` (distinct Floats, or Doubles in `caTransform3D`),
     /// and what the limit wrote: the destination with two guard Doubles either side,
     /// `offset` Doubles past a 16-byte boundary.
-    static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int) -> (written: [Double], source: [Float]) {
+    static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int,
+                    backward: Int) -> (written: [Double], source: [Float]) {
         let floats = layout == ANCHOR_LAYOUT_BLOCKS ? (count + 7) / 8 * blockFloats : 16 * count
         // caTransform3D's source is Doubles: two Floats' room each.
         let source = (0..<(layout == ANCHOR_LAYOUT_CATRANSFORM3D ? 2 * floats : floats)).map { Float($0) * 0.5 + 1 }
@@ -46,7 +52,7 @@ import Testing
         source.withUnsafeBytes { floatBytes in
             doubles.withUnsafeBytes { doubleBytes in
                 let matrices = layout == ANCHOR_LAYOUT_CATRANSFORM3D ? doubleBytes.baseAddress : floatBytes.baseAddress
-                anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide))
+                anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide), Int32(backward))
             }
         }
         return (Array(UnsafeBufferPointer(start: aligned, count: 16 * count + 4)), source)

@@ -103,6 +103,9 @@ final class ReadImplementation: Implementation {
     private let animator: WalkthroughAnimator
     private let pages: [Int]
     private var doubles: [Double]
+    /// Whether `read-limit`'s next walk of each page (by index in `pages`) goes last to first:
+    /// it takes the turns the gather takes (`GatherTurns`), at the same sizes.
+    private var limitTurns: [Bool]
     /// Folded from what was read, so that the reads are not optimised away.
     private(set) var checksum = 0.0
 
@@ -114,6 +117,7 @@ final class ReadImplementation: Implementation {
         let largest = pages.map { frame.subviewCount(page: $0) }.max() ?? 0
         (self.kind, self.animator, cycle) = (kind, animator, ScrollCycle([scroll]))
         doubles = [Double](repeating: 0, count: 16 * largest)
+        limitTurns = [Bool](repeating: false, count: pages.count)
     }
 
     func render(scroll x: Double) {
@@ -135,14 +139,20 @@ final class ReadImplementation: Implementation {
         case .readLimit:
             let layout = anchorLayout(frame.layout)
             doubles.withUnsafeMutableBufferPointer { buffer in
-                for page in pages {
+                for (index, page) in pages.enumerated() {
                     let count = frame.subviewCount(page: page)
                     guard count > 0, let out = buffer.baseAddress else { continue }
-                    // Streams where `gather` streams and stores 32 bytes at a time where it
-                    // does, so that each is the other's match.
+                    // Streams where `gather` streams, stores 32 bytes at a time and takes turns
+                    // where it does, so that each is the other's match.
                     let streams = frame.layout != .caTransform3D && FrameReader.streams(into: out, bytes: count * 128)
+                    var backward = false
+                    if frame.layout == .blocks && !streams && GatherTurns.sizesHere.contains(count) {
+                        backward = limitTurns[index]
+                        limitTurns[index].toggle()
+                    }
                     frame.withUnsafeBytes(page: page) { matrices, _ in
-                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0, FrameReader.widensWhole ? 1 : 0)
+                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
+                                          FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0)
                     }
                 }
                 sum = buffer.first ?? 0

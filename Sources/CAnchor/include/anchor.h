@@ -77,12 +77,14 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * the read bytes moved, not converted: in catransform3d a copy (memcpy, never streamed, as
  * the gather's); elsewhere each 32-byte piece is read once and stored twice, so every
  * double slot is written, with meaningless values (a
- * partial last block's lanes are widened one by one). It always walks forward, while the
- * gather from blocks walks back on alternate calls at 2,048–32,767 subviews (not on AMD's
- * Zen 3 and later) and can then beat it. What reading a frame out costs memory alone: the
- * bench's `read-limit`. `out` needs 8-byte alignment and must not overlap the matrices. */
+ * partial last block's lanes are widened one by one). With `backward`, blocks walks its
+ * whole blocks last to first, as the gather from blocks does on alternate calls at the
+ * sizes of GatherTurns.sizesHere (the bench passes the same turns, so that the gather cannot
+ * beat its limit by reusing what the last walk left in L2); the bytes written are the same.
+ * What reading a frame out costs memory alone: the bench's `read-limit`. `out` needs 8-byte
+ * alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide);
+                       int streaming, int wide, int backward);
 
 /* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);
