@@ -64,6 +64,16 @@ import FoundationXML
         #expect(results.allSatisfy { $0["layout"] as? String == layout })
     }
 
+    /// Choices match without regard to case: the issue's `--layout catransform3d` is the
+    /// `caTransform3D` layout, reported under its own name.
+    @Test func layoutNamesIgnoreCase() throws {
+        let run = try BenchProcess.run(["run", "--format", "csv", "--filter", "^linear$", "--sizes", "13",
+                                        "--layout", "catransform3d", "--impls", "simd", "--quiet", "--budget", "0.005"])
+        #expect(run.status == 0, "catransform3d: \(run.stderr.prefix(300))")
+        let rows = run.stdout.split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains(",caTransform3D,") }, "\(run.stdout.prefix(300))")
+    }
+
     @Test func listNamesScenariosAndImplementations() throws {
         let run = try BenchProcess.run(["--list"])
         for name in ["linear", "curve", "zoom", "inout", "rotate3d", "rotate3d-spin", "storyboard", "simd-parallel", "limit"] {

@@ -1,12 +1,15 @@
 extension Arguments {
     /// The value of option `name` as one of `allowed` (all cases by default), or
-    /// `defaultValue` when the option is absent. Anything else is an error that lists the
-    /// allowed names.
+    /// `defaultValue` when the option is absent. Names match without regard to case
+    /// (`--layout catransform3d` is `caTransform3D`). Anything else is an error that lists
+    /// the allowed names.
     func choice<E: RawRepresentable & CaseIterable & Equatable>(
         _ name: String, default defaultValue: E, allowed: [E] = Array(E.allCases)
     ) throws(BenchError) -> E where E.RawValue == String {
         guard let text = value(name) else { return defaultValue }
-        guard let choice = E(rawValue: text), allowed.contains(choice) else {
+        let match = E(rawValue: text)
+            ?? allowed.first { $0.rawValue.lowercased() == text.lowercased() }
+        guard let choice = match, allowed.contains(choice) else {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             throw BenchError("option --\(name) must be one of \(names), got \"\(text)\"")
         }
