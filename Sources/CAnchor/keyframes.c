@@ -180,7 +180,7 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
     }
     const vf f = splatv(p->page.f), g = splatv(p->page.g);
     const float *speeds = in->speeds + 16 * b;
-    vf spun[CHUNKS][3][4];
+    vf spun[CHUNKS][3][4], alpha[CHUNKS];
     if (!planar && p->page.spins) spin_rows(&p->page, b, spun);
     for (int h = 0; h < CHUNKS; h++) {
         chunk k;
@@ -195,8 +195,10 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
                 for (int j = 0; j < 4; j++) rows[i][j] = splatv(p->page.matrix[4 * i + j]);
             compose_general(&k, &q[h], t->axes + 72 * b, h, (const vf(*)[4])rows, f, g, spx, spy, tracks);
         }
-        put(layout, &k, out->matrices, out->alphas, b, h, valid, 0);
+        put_rows(layout, &k, out->matrices, b, h, valid, 0);
+        alpha[h] = k.v[16];
     }
+    for (int h = 0; h < CHUNKS; h++) put_alpha(layout, alpha[h], out->alphas, b, h, valid);
     patch_statics(layout, out->matrices, out->alphas, b, in->static_lanes[b], 0);
 }
 

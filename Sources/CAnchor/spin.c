@@ -28,7 +28,7 @@ INLINE spin_page spin_constants(const anchor_page *p) {
 
 /* Chunk h of block b, whose first angle has sine `sb` and cosine `cb` (in every lane). */
 INLINE void spin_chunk(const spin_page *p, vf sb, vf cb, const float *restrict speeds, void *restrict matrices,
-                       void *restrict alphas, long b, int h, int valid, int scales, int perspective, int translates,
+                       long b, int h, int valid, int scales, int perspective, int translates,
                        anchor_layout layout) {
     const vf s = MADD(cb, p->lane_sin[h], sb * p->lane_cos[h]), c = NMADD(sb, p->lane_sin[h], cb * p->lane_cos[h]);
     const vf cc = 1.0f - c, zero = {0};
@@ -49,7 +49,7 @@ INLINE void spin_chunk(const spin_page *p, vf sb, vf cb, const float *restrict s
     v[14] = zero, v[15] = splatv(1.0f), v[16] = p->alpha;
     /* Rows 1–3 are computed, their m·4 with a perspective; row 4's m41, m42 with a translation. */
     const unsigned computed = 0x0777u | (perspective ? 0x0888u : 0) | (translates ? 0x3000u : 0);
-    put(layout, &k, matrices, alphas, b, h, valid, computed);
+    put_rows(layout, &k, matrices, b, h, valid, computed);
 }
 
 INLINE void spin_block(const spin_page *p, float sin_b, float cos_b, const float *restrict speeds,
@@ -60,7 +60,8 @@ INLINE void spin_block(const spin_page *p, float sin_b, float cos_b, const float
      * kept a loop of 2 chunks, 19 more instructions a block (callgrind). */
 #pragma clang loop unroll(full)
     for (int h = 0; h < ANCHOR_CHUNKS; h++)
-        spin_chunk(p, sb, cb, speeds, matrices, alphas, b, h, valid, scales, perspective, translates, layout);
+        spin_chunk(p, sb, cb, speeds, matrices, b, h, valid, scales, perspective, translates, layout);
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) put_alpha(layout, p->alpha, alphas, b, h, valid);
     patch_statics(layout, matrices, alphas, b, statics[b], 0);
 }
 
