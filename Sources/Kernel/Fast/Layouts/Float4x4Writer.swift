@@ -45,7 +45,7 @@ enum Float4x4Writer: LayoutWriter {
             let row3 = LaneRows(m41, m42, t.m43, t.m44), row2 = t.rows34.lowHalf
             out.forEachLane(inBlock: i) { l in
                 let p = base + l &* 64
-                p.storeBytes(of: t.rows12, as: Lanes.Floats.self)
+                p.storeInOrder(t.rows12)
                 p.storeBytes(of: row2, toByteOffset: 32, as: SIMD4<Float>.self)
                 p.storeBytes(of: row3.row(l), toByteOffset: 48, as: SIMD4<Float>.self)
             }
@@ -58,8 +58,8 @@ enum Float4x4Writer: LayoutWriter {
         let base = out.matrices + i &* (Lanes.count &* 64)
         out.forEachLane(inBlock: i) { l in
             let p = base + l &* 64
-            p.storeBytes(of: t.rows12, as: Lanes.Floats.self)
-            p.storeBytes(of: t.rows34, toByteOffset: 32, as: Lanes.Floats.self)
+            p.storeInOrder(t.rows12)
+            p.storeInOrder(t.rows34, toByteOffset: 32)
         }
         storeAlpha(t.alpha, out, block: i)
     }
@@ -115,7 +115,7 @@ enum Float4x4Writer: LayoutWriter {
     static func storeAlpha(_ alpha: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
         let p = out.alphas + i &* (Lanes.count &* 4)
         if out.lanes(inBlock: i) == Lanes.count {
-            p.storeBytes(of: alpha, as: Lanes.Floats.self)
+            p.storeInOrder(alpha)
         } else {
             for l in 0..<out.lanes(inBlock: i) { p.storeBytes(of: alpha[l], toByteOffset: l &* 4, as: Float.self) }
         }
