@@ -32,10 +32,10 @@ enum BlockWriter: LayoutWriter {
         store(lanes, out, block: i)
     }
 
-    /// The template's fields in address order (`storeInOrder`): on an Intel Xeon (SSE2),
-    /// Zoom ran 1.16–1.25× the store limit with half of them stored high half first, 1.07–1.10×
-    /// in order. Only here: the translating pages (through `store`) ran no faster in order,
-    /// and their loops spilled 5 registers a call (fixed cost 496.5 → 511.5 instructions).
+    /// The template's fields with their halves in address order (`storeInOrder`, where the
+    /// Zoom page's numbers are). Only here: the translating pages (through `store`) ran no
+    /// faster in order, and their loops spilled 5 registers a call (fixed cost 496.5 →
+    /// 511.5 instructions).
     @inline(__always)
     static func storeTemplate(_ t: LaneMatrix, _ out: KernelOutputs, block i: Int) {
         store(t, out, block: i, inOrder: true)
