@@ -94,6 +94,11 @@ INLINE void put_alpha(anchor_layout layout, vf alpha, void *restrict alphas, lon
         put_dense_alpha(layout, alphas, ANCHOR_LANES * b + ANCHOR_WIDTH * h, alpha, valid - ANCHOR_WIDTH * h);
 }
 
+/* Every chunk's alphas of block b in a dense layout, after its rows (`put_rows`). */
+INLINE void put_block_alphas(anchor_layout layout, const chunk *k, void *restrict alphas, long b, int valid) {
+    for (int h = 0; h < ANCHOR_CHUNKS; h++) put_alpha(layout, k[h].v[16], alphas, b, h, valid);
+}
+
 /* Writes all chunks of block b at once; in blocks, field by field, so that a field the
  * chunks share (a page constant) is loaded once and stored for each chunk in a row (on SSE2
  * the page's 15 constant fields do not all fit in registers: chunk by chunk, the compiler
@@ -106,7 +111,7 @@ INLINE void put_block(anchor_layout layout, const chunk *k, void *restrict matri
             for (int h = 0; h < ANCHOR_CHUNKS; h++) storev(dst + c * ANCHOR_LANES + h * ANCHOR_WIDTH, k[h].v[c]);
     } else {
         for (int h = 0; h < ANCHOR_CHUNKS; h++) put_rows(layout, &k[h], matrices, b, h, valid, 0);
-        for (int h = 0; h < ANCHOR_CHUNKS; h++) put_alpha(layout, k[h].v[16], alphas, b, h, valid);
+        put_block_alphas(layout, k, alphas, b, valid);
     }
 }
 

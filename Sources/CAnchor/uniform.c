@@ -176,7 +176,8 @@ INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int tr
  * row was transposed and widened per chunk: caTransform3D `linear` at 1k ran 1.15× as long
  * as Swift's (SSE2, Intel Xeon). */
 INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_layout layout, void *restrict m,
-                                    void *restrict a, long k0) {
+                                    void *restrict a, long b) {
+    const long k0 = b * ANCHOR_LANES;
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {
         f4 row4[4];
         transpose4(&k[h].v[12], row4, 3); /* m41, m42 computed per chunk */
@@ -194,7 +195,7 @@ INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_l
             }
         }
     }
-    for (int h = 0; h < ANCHOR_CHUNKS; h++) put_alpha(layout, k[h].v[16], a, k0 / ANCHOR_LANES, h, ANCHOR_LANES);
+    put_block_alphas(layout, k, a, b, ANCHOR_LANES);
 }
 #endif
 
@@ -242,7 +243,7 @@ INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, cons
         return;
     }
     if (translates && layout != ANCHOR_LAYOUT_BLOCKS && valid == ANCHOR_LANES) {
-        dense_translated_block4(row, k, layout, matrices, alphas, b * ANCHOR_LANES);
+        dense_translated_block4(row, k, layout, matrices, alphas, b);
         return;
     }
 #endif
