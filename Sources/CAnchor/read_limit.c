@@ -48,27 +48,32 @@ INLINE void move32(double *restrict to, const float *restrict from, int streamin
 /* Block b of `blocks`' 16 matrix fields, each field's 8 lanes (32 bytes) read once and
  * stored twice, in address order (the compiler keeps the piece in registers for its second
  * store: `restrict`): the 8 subviews' 1,024 bytes. Blocks are ANCHOR_BLOCK_FLOATS (17
- * fields of 8 lanes) apart; alpha, the 17th, is not read. */
-INLINE void limit_block(const float *restrict blocks, double *restrict out, long b, int streaming, int wide) {
+ * fields of 8 lanes) apart; alpha, the 17th, is not read. With a `template16` (16 Doubles),
+ * only m41 and m42 (fields 12 and 13) are read, as the gather of a page that shares a
+ * template reads them; every other field's two pieces are the template's row c / 4. */
+INLINE void limit_block(const float *restrict blocks, double *restrict out, long b, int streaming, int wide,
+                        const double *restrict template16) {
     const float *block = blocks + b * ANCHOR_BLOCK_FLOATS;
     double *to = out + b * (16 * ANCHOR_LANES);
     for (int c = 0; c < 16; c++) {
-        move32(to + 8 * c, block + ANCHOR_LANES * c, streaming, wide);
-        move32(to + 8 * c + 4, block + ANCHOR_LANES * c, streaming, wide);
+        const float *from = template16 && c != 12 && c != 13 ? (const float *)(template16 + 4 * (c / 4))
+                                                             : block + ANCHOR_LANES * c;
+        move32(to + 8 * c, from, streaming, wide);
+        move32(to + 8 * c + 4, from, streaming, wide);
     }
 }
 
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide, int backward) {
+                       int streaming, int wide, int backward, const double *restrict template16) {
     if (count <= 0) return;
     switch (layout) {
     case ANCHOR_LAYOUT_BLOCKS: {
         const float *restrict blocks = matrices;
         const long full = count / ANCHOR_LANES;
         if (backward)
-            for (long b = full - 1; b >= 0; b--) limit_block(blocks, out, b, streaming, wide);
+            for (long b = full - 1; b >= 0; b--) limit_block(blocks, out, b, streaming, wide, template16);
         else
-            for (long b = 0; b < full; b++) limit_block(blocks, out, b, streaming, wide);
+            for (long b = 0; b < full; b++) limit_block(blocks, out, b, streaming, wide, template16);
         for (long k = full * ANCHOR_LANES; k < count; k++)
             for (int c = 0; c < 16; c++)
                 out[16 * k + c] = blocks[k / ANCHOR_LANES * ANCHOR_BLOCK_FLOATS + ANCHOR_LANES * c + k % ANCHOR_LANES];

@@ -52,7 +52,7 @@ import Testing
         source.withUnsafeBytes { floatBytes in
             doubles.withUnsafeBytes { doubleBytes in
                 let matrices = layout == ANCHOR_LAYOUT_CATRANSFORM3D ? doubleBytes.baseAddress : floatBytes.baseAddress
-                anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide), Int32(backward))
+                anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide), Int32(backward), nil)
             }
         }
         return (Array(UnsafeBufferPointer(start: aligned, count: 16 * count + 4)), source)

@@ -150,9 +150,18 @@ final class ReadImplementation: Implementation {
                         backward = limitTurns[index]
                         limitTurns[index].toggle()
                     }
+                    // A page that shares a template: its m41 and m42 read, as the gather reads them.
+                    let template = FrameReader.sharedTemplate(frame.view, page: page)
                     frame.withUnsafeBytes(page: page) { matrices, _ in
-                        anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
-                                          FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0)
+                        func limit(_ t: UnsafePointer<Double>?) {
+                            anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
+                                              FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0, t)
+                        }
+                        if var t = template {
+                            withUnsafeBytes(of: &t) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+                        } else {
+                            limit(nil)
+                        }
                     }
                 }
                 sum = buffer.first ?? 0

@@ -81,10 +81,13 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * whole blocks last to first, as the gather from blocks does on alternate calls at the
  * sizes of GatherTurns.sizesHere (the bench passes the same turns, so that the gather cannot
  * beat its limit by reusing what the last walk left in L2); the bytes written are the same.
+ * With a `template16` (blocks only; 16 Doubles, or NULL), what the gather of a page that
+ * shares a template moves: each block's fields 12 and 13 (m41, m42) read, and the others'
+ * pieces stored from the template's row c / 4 instead.
  * What reading a frame out costs memory alone: the bench's `read-limit`. `out` needs 8-byte
  * alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide, int backward);
+                       int streaming, int wide, int backward, const double *restrict template16);
 
 /* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);

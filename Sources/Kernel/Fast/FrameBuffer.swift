@@ -15,7 +15,7 @@ public struct FrameBuffer: Sendable {
     public init(for plan: AnimationPlan, layout: FrameLayout = .blocks) {
         pages = plan.pages
         geometry = FrameGeometry(layout, pages: plan.pages)
-        storage = FrameStorage(geometry, pages: plan.pages)
+        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage)
     }
 
     /// Where a frame of `plan` in `layout` puts its pages (the geometry such a frame has).

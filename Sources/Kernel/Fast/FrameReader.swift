@@ -17,7 +17,8 @@ package enum FrameReader {
     /// asks for other choices.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
                        intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Range<Int> = GatherTurns.sizesHere,
-                       inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters) {
+                       inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters,
+                       byTemplate: Bool = true) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
@@ -26,7 +27,15 @@ package enum FrameReader {
             let blockBytes = Lanes.frameBlockFloats &* 4, blocks = count / Lanes.count
             let backward = !intoNewArray && turns.contains(count)
                 && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
-            if streaming {
+            if byTemplate && slot.sharesTemplate {
+                var template = self.template(view, slot)
+                withUnsafeBytes(of: &template) { t in
+                    kernel_gather_template_blocks(source.assumingMemoryBound(to: Float.self), blocks,
+                                                  out.assumingMemoryBound(to: Double.self), view.statics + slot.firstBlock,
+                                                  t.baseAddress!.assumingMemoryBound(to: Double.self),
+                                                  backward ? 1 : 0, streaming ? 1 : 0)
+                }
+            } else if streaming {
                 for b in 0..<blocks {
                     kernel_gather_block_streaming(
                         (source + b &* blockBytes).assumingMemoryBound(to: Float.self),
@@ -68,6 +77,24 @@ package enum FrameReader {
         case .caTransform3D:
             out.copyMemory(from: source, byteCount: count &* 128)
         }
+    }
+
+    /// The 16 fields a page that shares a template (`PageSlot.sharesTemplate`) has in every
+    /// non-static subview but `m41` and `m42`: its first non-static subview's, or the
+    /// identity's when every subview is static.
+    static func template(_ view: FrameView, _ slot: FrameStorage.PageSlot) -> Transform3D {
+        let statics = view.statics + slot.firstBlock
+        var k = 0
+        while k < slot.count && statics[k &>> 3] &>> (k & 7) & 1 != 0 { k &+= 1 }
+        return k < slot.count ? FrameView.transform(view.base, .blocks, slot, k) : .identity
+    }
+
+    /// Page `page`'s template (`template(_:_:)`) when the frame is in `blocks` and the page
+    /// shares one, so that its gather reads only `m41` and `m42`; else nil (the bench's
+    /// `read-limit` moves what the gather moves).
+    package static func sharedTemplate(_ view: FrameView, page: Int) -> Transform3D? {
+        guard view.layout == .blocks, let slot = view.slot(page: page), slot.sharesTemplate else { return nil }
+        return template(view, slot)
     }
 
     /// One block of `blocks` (8 lanes) as 8 rows of 16 Doubles at `out`: pairs of lanes

@@ -10,18 +10,28 @@ final class FrameStorage: @unchecked Sendable {
     /// One entry a page.
     @usableFromInline let slots: UnsafeMutablePointer<PageSlot>
     let byteCount: Int
+    /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`):
+    /// the gather of a page that shares a template reads them. Kept alive by `plan`.
+    @usableFromInline let statics: UnsafePointer<UInt8>
+    private let plan: PlanStorage
 
-    /// Where one page sits: its subview count and the byte offsets of its first matrix
-    /// (block) and first alpha.
+    /// Where one page sits: its subview count, the byte offsets of its first matrix
+    /// (block) and first alpha, its first block's index in `statics`, and whether it
+    /// shares a template (`PageLayout.sharesTemplate`).
     @usableFromInline
     struct PageSlot {
         @usableFromInline let count: Int
         @usableFromInline let matrixOffset: Int
         @usableFromInline let alphaOffset: Int
+        let firstBlock: Int
+        let sharesTemplate: Bool
     }
 
-    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`).
-    init(_ geometry: FrameGeometry, pages: [PageLayout]) {
+    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`),
+    /// for a frame of the plan whose pages are `pages` and arrays `plan`.
+    init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage) {
+        self.plan = plan
+        statics = UnsafePointer(plan.staticLanes)
         byteCount = geometry.byteCount
         layout = geometry.layout
         pageCount = pages.count
@@ -29,7 +39,8 @@ final class FrameStorage: @unchecked Sendable {
         slots = .allocate(capacity: Swift.max(pages.count, 1))
         for (i, page) in pages.enumerated() {
             (slots + i).initialize(to: PageSlot(count: page.count, matrixOffset: geometry.matrixOffset(page: i),
-                                                alphaOffset: geometry.alphaOffset(page: i)))
+                                                alphaOffset: geometry.alphaOffset(page: i),
+                                                firstBlock: page.start / Lanes.count, sharesTemplate: page.sharesTemplate))
         }
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         for (i, page) in pages.enumerated() {
@@ -44,6 +55,7 @@ final class FrameStorage: @unchecked Sendable {
 
     private init(copying other: FrameStorage) {
         (byteCount, layout, pageCount) = (other.byteCount, other.layout, other.pageCount)
+        (plan, statics) = (other.plan, other.statics)
         base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
         base.copyMemory(from: other.base, byteCount: byteCount)
         slots = .allocate(capacity: Swift.max(pageCount, 1))

@@ -17,11 +17,14 @@ package struct FrameView: @unchecked Sendable {
     @usableFromInline let layout: FrameLayout
     @usableFromInline let pageCount: Int
     @usableFromInline let slots: UnsafePointer<FrameStorage.PageSlot>
+    /// The plan's static-lane masks (`FrameStorage.statics`).
+    let statics: UnsafePointer<UInt8>
 
     @usableFromInline
     init(_ storage: FrameStorage) {
         (base, layout, pageCount, slots) = (UnsafeRawPointer(storage.base), storage.layout, storage.pageCount,
                                             UnsafePointer(storage.slots))
+        statics = storage.statics
     }
 
     /// Page `page`'s slot, or nil when `page` is out of range.

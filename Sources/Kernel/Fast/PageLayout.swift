@@ -41,6 +41,17 @@ package struct PageLayout: Hashable, Sendable {
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }
 
+    /// Whether every non-static subview of the page holds the same 14 fields in every frame
+    /// (all but `m41`, `m42`; alpha aside) and every static one the identity: no
+    /// per-subview spin and no per-lane keyframes, so the uniform kernels write it from one
+    /// template. The gather then reads only the two rows that vary
+    /// (`kernel_gather_template_blocks`).
+    package var sharesTemplate: Bool {
+        if spinsPerSubview { return false }
+        if case .lanes = keyframes { return false }
+        return true
+    }
+
     /// The page's blocks of `Lanes.count` subviews.
     package var blocks: Int { paddedCount / Lanes.count }
 }

@@ -1,0 +1,107 @@
+#ifndef KERNEL_GATHER_TEMPLATE_H
+#define KERNEL_GATHER_TEMPLATE_H
+
+#include "kernel_shuffles.h"
+
+/* The gather from `blocks` of a page whose subviews share every field but m41 and m42
+ * (PageLayout.sharesTemplate: no per-subview spin, no per-lane keyframes), and whose
+ * static subviews hold the identity. Such a page's 14 other fields are the same in every
+ * non-static lane of every block, so the gather reads them once (the `template`, from one
+ * lane) and per block only the two rows that vary, m41 and m42: 64 bytes a block against
+ * 544. Each row is then 7 pieces from registers and one converted pair, 8 16-byte stores
+ * in address order as in kernel_gather_block_to.
+ *
+ * Why: on this project's Xeon (Emerald Rapids, 2 MB L2 a core) the gather is bound by L2's
+ * traffic. Its 128 bytes a subview go out through L2 (each line read for ownership, then
+ * written back: 256 bytes of L2 traffic), the frame's 68 bytes come in through it, and at
+ * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in L2. C
+ * loops (default build, destination at 48 mod 64, every 50th subview static, a frame
+ * written before each gather), ns a subview, full read against this: 1k 3.63 / 3.07, 10k
+ * 4.72 / 4.50 with static blocks read whole, ... (see docs/DESIGN.md, "A page that shares
+ * a template"). */
+
+/* The pieces of a row but piece 6 (m41 m42): pairs of fields m11 m12, m13 m14, …, m43 m44,
+ * by value, so that they stay in registers (a loop over an array of them was left rolled,
+ * its pieces reloaded from the stack before every store). */
+typedef struct {
+    kernel_double2 p0, p1, p2, p3, p4, p5, p7;
+} kernel_template_pieces;
+
+/* Row of 16 Doubles at `row`: the pieces, with `translation` as piece 6, in address order. */
+static inline __attribute__((always_inline)) void kernel_template_row(double *row, kernel_template_pieces t,
+                                                                      kernel_double2 translation, int streaming) {
+    kernel_store_piece(row + 0, t.p0, streaming);
+    kernel_store_piece(row + 2, t.p1, streaming);
+    kernel_store_piece(row + 4, t.p2, streaming);
+    kernel_store_piece(row + 6, t.p3, streaming);
+    kernel_store_piece(row + 8, t.p4, streaming);
+    kernel_store_piece(row + 10, t.p5, streaming);
+    kernel_store_piece(row + 12, translation, streaming);
+    kernel_store_piece(row + 14, t.p7, streaming);
+}
+
+/* One block: lane l's row is `t` (`identity` where bit l of `statics` is set) with its own
+ * m41 and m42, widened from the block's rows 12 and 13 two lanes at a time. */
+static inline __attribute__((always_inline)) void kernel_gather_template_block(const float *block, double *out,
+                                                                               kernel_template_pieces t,
+                                                                               kernel_template_pieces identity,
+                                                                               unsigned statics, int streaming) {
+#define KERNEL_TEMPLATE_LANES(l)                                                                               \
+    {                                                                                                          \
+        kernel_float2 fa, fb;                                                                                  \
+        __builtin_memcpy(&fa, block + 8 * 12 + (l), sizeof fa);                                                \
+        __builtin_memcpy(&fb, block + 8 * 13 + (l), sizeof fb);                                                \
+        const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);                                  \
+        const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);                                  \
+        kernel_template_row(out + 16 * (l), (statics >> (l) & 1) ? identity : t,                               \
+                            __builtin_shufflevector(a, b, 0, 2), streaming);                                   \
+        kernel_template_row(out + 16 * ((l) + 1), (statics >> ((l) + 1) & 1) ? identity : t,                   \
+                            __builtin_shufflevector(a, b, 1, 3), streaming);                                   \
+    }
+    KERNEL_TEMPLATE_LANES(0)
+    KERNEL_TEMPLATE_LANES(2)
+    KERNEL_TEMPLATE_LANES(4)
+    KERNEL_TEMPLATE_LANES(6)
+#undef KERNEL_TEMPLATE_LANES
+}
+
+/* The walk over `blocks` blocks; a block with no static lane stores only `t` (the call with
+ * `statics` 0 folds the choice away). */
+static inline __attribute__((always_inline)) void kernel_gather_template_walk(const float *source, long blocks,
+                                                                              double *out,
+                                                                              const unsigned char *statics,
+                                                                              kernel_template_pieces t,
+                                                                              int backward, int streaming) {
+    const kernel_template_pieces identity = {{1, 0}, {0, 0}, {0, 1}, {0, 0}, {0, 0}, {1, 0}, {0, 1}};
+    for (long i = 0; i < blocks; i++) {
+        const long b = backward ? blocks - 1 - i : i;
+        const unsigned mask = statics[b];
+        const float *block = source + 136 * b;
+        double *to = out + 128 * b;
+        if (mask == 0) kernel_gather_template_block(block, to, t, t, 0, streaming);
+        else kernel_gather_template_block(block, to, t, identity, mask, streaming);
+    }
+}
+
+/* Rows 0 … 8·blocks − 1 of the `blocks` whole blocks at `source` as 16 Doubles each at
+ * `out`: every field but m41 and m42 from `template16` (16 Doubles, m11 … m44; its m41 and
+ * m42 unused), or the identity's in the lanes `statics` marks (one mask a block); m41 and
+ * m42 from the frame. `backward` walks last to first (GatherTurns); `streaming` stores
+ * non-temporally on x86 (`out` then 16-byte aligned) and fences after the last block. */
+static inline void kernel_gather_template_blocks(const float *source, long blocks, double *out,
+                                                 const unsigned char *statics, const double *template16,
+                                                 int backward, int streaming) {
+    kernel_double2 p[8];
+    __builtin_memcpy(p, template16, sizeof p);
+    const kernel_template_pieces t = {p[0], p[1], p[2], p[3], p[4], p[5], p[7]};
+    if (streaming) {
+        kernel_gather_template_walk(source, blocks, out, statics, t, 0, 1);
+        kernel_stream_fence();
+    } else if (backward) {
+        kernel_gather_template_walk(source, blocks, out, statics, t, 1, 0);
+    } else {
+        kernel_gather_template_walk(source, blocks, out, statics, t, 0, 0);
+    }
+}
+
+#endif

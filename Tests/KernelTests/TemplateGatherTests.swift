@@ -1,0 +1,135 @@
+@testable import Kernel
+import KernelTestSupport
+import Testing
+
+/// The gather of a page that shares a template (`PageLayout.sharesTemplate`) reads only each
+/// block's `m41` and `m42` and takes the other 14 fields from one lane, or the identity's
+/// for a static lane (`kernel_gather_template_blocks`). It must write what reading every
+/// field writes, bit for bit (NaN payloads and signed zeros included): for every animation
+/// type, rotation or none, static subviews or none, every subview static, page timelines,
+/// speeds that overflow Float, offsets anywhere (NaN and infinities through
+/// `animate(page:offset:)`), frames never updated, counts around whole blocks, walks either
+/// way and a page big enough to stream.
+@Suite struct TemplateGatherTests {
+    static let counts = [1, 7, 8, 9, 16, 23, 64, 101]
+
+    /// The first subview of `page` whose gathered row differs from the subview reader's
+    /// transform in some bit, gathering by template (or whatever the page takes) and
+    /// walking forward or back.
+    static func firstDifference(_ frame: FrameBuffer, page: Int, backward: Bool) -> Int? {
+        let count = frame.subviewCount(page: page)
+        var doubles = [Double](repeating: .nan, count: 16 * count)
+        doubles.withUnsafeMutableBytes { bytes in
+            bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
+            guard count > 0 else { return }
+            withExtendedLifetime(frame) {
+                // Turns at every size, or none: two calls from one thread then walk both ways.
+                let turns = backward ? 0 ..< Int.max : 0 ..< 0
+                FrameReader.gather(frame.view, frame.view.slots[page], into: bytes.baseAddress!, turns: turns)
+                if backward {
+                    FrameReader.gather(frame.view, frame.view.slots[page], into: bytes.baseAddress!, turns: turns)
+                }
+            }
+        }
+        return (0..<count).first { k in
+            let fields = frame.transform(page: page, subview: k).fields
+            return !(0..<16).allSatisfy { doubles[16 * k + $0].bitPattern == fields[$0].bitPattern }
+        }
+    }
+
+    /// Every page of `animator`'s frame, both ways; a message naming the case, or nil.
+    static func mismatch(_ animator: WalkthroughAnimator, _ what: String) -> String? {
+        for page in 0..<animator.frame.pageCount {
+            for backward in [false, true] {
+                if let k = firstDifference(animator.frame, page: page, backward: backward) {
+                    let shares = animator.plan.pages[page].sharesTemplate
+                    return "\(what), page \(page) (shares a template: \(shares)), backward \(backward): subview \(k)"
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: [AnimationType.linear, .curve, .zoom, .inOut])
+    func randomPagesGatherAsTheyRead(type: AnimationType) throws {
+        for count in Self.counts {
+            let seed = 0x7E3A_0000 &+ UInt64(count) &* 7 &+ UInt64(type.hashValue & 0xFF)
+            var rng = SeededGenerator(seed: seed)
+            var pages = (0..<3).map { _ in RandomWalkthrough.page(count: count, type: type, using: &rng) }
+            pages[1].subviews = pages[1].subviews.map { _ in Subview(tag: 9) }
+            pages[1].staticTags = StaticTags([9])  // every subview static
+            pages[2].staticTags = StaticTags([])
+            var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: pages))
+            if let m = Self.mismatch(animator, "seed \(seed), \(type), \(count) subviews, never updated") {
+                Issue.record("\(m)")
+            }
+            for o in RandomWalkthrough.offsets(using: &rng) {
+                try animator.update(scroll: 80 * (1 + o))
+                if let m = Self.mismatch(animator, "seed \(seed), \(type), \(count) subviews, scroll \(80 * (1 + o))") {
+                    Issue.record("\(m)")
+                }
+            }
+        }
+    }
+
+    @Test func nonFiniteOffsetsAndOverflowingSpeedsGatherAsTheyRead() throws {
+        let seed: UInt64 = 0x7E3A_1000
+        var rng = SeededGenerator(seed: seed)
+        for type in [AnimationType.linear, .curve, .zoom, .inOut] {
+            var page = RandomWalkthrough.page(count: 37, type: type, using: &rng)
+            page.rotation = nil
+            var huge = page
+            huge.speed = SIMD2(3e38, -3e38)
+            huge.speedVariance = SIMD2(1e37, 1e37)
+            var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page, huge]))
+            for o in [Double.nan, .infinity, -.infinity, 1e300, -0.0, 0.999] {
+                animator.animate(page: 0, offset: o)
+                animator.animate(page: 1, offset: o)
+                if let m = Self.mismatch(animator, "seed \(seed), \(type), offset \(o)") { Issue.record("\(m)") }
+            }
+        }
+    }
+
+    @Test func pageTimelinesGatherAsTheyRead() throws {
+        for own in [0.0, 0.5] {
+            let seed: UInt64 = 0x7E3A_2000 &+ (own == 0 ? 0 : 1)
+            var rng = SeededGenerator(seed: seed)
+            let pages = [AnimationType.linear, .zoom, .curve].map { type in
+                RandomTimeline.timed(RandomWalkthrough.page(count: 29, type: type, using: &rng), pageTimeline: true,
+                                     own: own, using: &rng)
+            }
+            var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: pages))
+            for o in RandomWalkthrough.offsets(using: &rng) {
+                try animator.update(scroll: 80 * (1 + o))
+                if let m = Self.mismatch(animator, "seed \(seed), own timelines \(own), scroll \(80 * (1 + o))") {
+                    Issue.record("\(m)")
+                }
+            }
+        }
+    }
+
+    /// 4 MiB of rows or more from a 16-byte aligned destination stream (`FrameReader.streams`).
+    @Test func aStreamingPageGathersAsItReads() throws {
+        let seed: UInt64 = 0x7E3A_3000
+        var rng = SeededGenerator(seed: seed)
+        let count = FrameReader.streamingBytes / 128 + 13
+        let page = RandomWalkthrough.page(count: count, type: .linear, using: &rng)
+        var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
+        try animator.update(scroll: 23.5)
+        if let m = Self.mismatch(animator, "seed \(seed), \(count) subviews") { Issue.record("\(m)") }
+    }
+
+    /// Which pages share a template: not those that spin per subview or keyframe per lane.
+    @Test func sharingFollowsSpinAndLaneKeyframes() throws {
+        var rng = SeededGenerator(seed: 0x7E3A_4000)
+        var spin = RandomWalkthrough.page(count: 9, type: .linear, using: &rng)
+        spin.rotation = try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.1)
+        var still = spin
+        still.rotation = try Rotation(axis: SIMD3(0, 0, 1), angle: 1)
+        let staggered = RandomTimeline.timed(still, pageTimeline: true, own: 1, using: &rng)
+        let plan = AnimationPlan(try Walkthrough(width: 80, pages: [spin, still, staggered]))
+        #expect(!plan.pages[0].sharesTemplate)
+        #expect(plan.pages[1].sharesTemplate)
+        if case .lanes = plan.pages[2].keyframes { #expect(!plan.pages[2].sharesTemplate) }
+    }
+}
