@@ -11,14 +11,13 @@
  * 544. Each row is then 7 pieces from registers and one converted pair, 8 16-byte stores
  * in address order as in kernel_gather_block_to.
  *
- * Why: on this project's Xeon (Emerald Rapids, 2 MB L2 a core) the gather is bound by L2's
- * traffic. Its 128 bytes a subview go out through L2 (each line read for ownership, then
- * written back: 256 bytes of L2 traffic), the frame's 68 bytes come in through it, and at
- * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in L2. C
- * loops (default build, destination at 48 mod 64, every 50th subview static, a frame
- * written before each gather), ns a subview, full read against this: 1k 3.63 / 3.07, 10k
- * 4.72 / 4.50 with static blocks read whole, ... (see docs/DESIGN.md, "A page that shares
- * a template"). */
+ * Why: the gather is bound by L2's traffic. Its 128 bytes a subview go out through L2 (each
+ * line read for ownership, then written back), and the frame's 68 come in through it; at
+ * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in a 2 MB L2.
+ * Reading 8 bytes a subview instead of 68 took `gather/simd` from `blocks` at 10k on this
+ * project's Xeon (Emerald Rapids) from 2.59–3.02 (medians by scenario) to 2.10–2.73 (default build) and
+ * C `bww_gather` from 2.32–3.17 to 2.03–2.31 times `bww_evaluate` (docs/DESIGN.md, "A page
+ * that shares a template"). */
 
 /* The pieces of a row but piece 6 (m41 m42): pairs of fields m11 m12, m13 m14, …, m43 m44,
  * by value, so that they stay in registers (a loop over an array of them was left rolled,

@@ -34,11 +34,34 @@ import Testing
         }
     }
 
+    /// With a template (blocks), fields 12 and 13 moved from the page and every other field's
+    /// pieces from the template's row c / 4; nothing outside the destination.
+    @Test(arguments: counts) func aTemplatePageReadsOnlyItsTranslations(count: Int) {
+        let template = (0..<16).map { Double($0) * 0.25 - 7 }
+        for (streaming, offset) in [(0, 0), (0, 1), (1, 0)] {
+            for backward in [0, 1] {
+                let seed = "count \(count) streaming \(streaming) offset \(offset) backward \(backward)"
+                let (written, source) = Self.run(ANCHOR_LAYOUT_BLOCKS, count: count, streaming: streaming, wide: 0,
+                                                 offset: offset, backward: backward, template: template)
+                #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
+                #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
+                var expected = Self.expected(ANCHOR_LAYOUT_BLOCKS, source, count: count)
+                for b in 0..<count / 8 {
+                    for c in 0..<16 where c != 12 && c != 13 {
+                        let row = Array(template[4 * (c / 4) ..< 4 * (c / 4) + 4])
+                        expected.replaceSubrange(b * 128 + 8 * c ..< b * 128 + 8 * c + 8, with: row + row)
+                    }
+                }
+                #expect(Array(written.dropFirst(2).dropLast(2)) == expected, "\(seed)")
+            }
+        }
+    }
+
     /// The page's matrix bytes in `layout` (distinct Floats, or Doubles in `caTransform3D`),
     /// and what the limit wrote: the destination with two guard Doubles either side,
     /// `offset` Doubles past a 16-byte boundary.
     static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int,
-                    backward: Int) -> (written: [Double], source: [Float]) {
+                    backward: Int, template: [Double]? = nil) -> (written: [Double], source: [Float]) {
         let floats = layout == ANCHOR_LAYOUT_BLOCKS ? (count + 7) / 8 * blockFloats : 16 * count
         // caTransform3D's source is Doubles: two Floats' room each.
         let source = (0..<(layout == ANCHOR_LAYOUT_CATRANSFORM3D ? 2 * floats : floats)).map { Float($0) * 0.5 + 1 }
@@ -52,7 +75,15 @@ import Testing
         source.withUnsafeBytes { floatBytes in
             doubles.withUnsafeBytes { doubleBytes in
                 let matrices = layout == ANCHOR_LAYOUT_CATRANSFORM3D ? doubleBytes.baseAddress : floatBytes.baseAddress
-                anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide), Int32(backward), nil)
+                if let template {
+                    template.withUnsafeBufferPointer {
+                        anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
+                                          Int32(backward), $0.baseAddress)
+                    }
+                } else {
+                    anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
+                                      Int32(backward), nil)
+                }
             }
         }
         return (Array(UnsafeBufferPointer(start: aligned, count: 16 * count + 4)), source)

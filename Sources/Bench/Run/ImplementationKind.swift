@@ -30,7 +30,7 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         case .limit: return "storing the same bytes with no math (store bandwidth), same frame driver"
         case .readTransform: return "reading a simd frame subview by subview: transform(page:subview:), fields summed"
         case .readGather: return "reading a simd frame page by page: gather(page:into:), 16 Doubles a subview"
-        case .readLimit: return "read-gather's memory traffic with no math: the frame's matrix bytes read, 128 bytes a subview written (C)"
+        case .readLimit: return "read-gather's memory traffic with no math: the frame's matrix bytes read (the varying rows of a page that shares a template), 128 bytes a subview written (C)"
         case .readAlphas: return "reading a simd frame's alphas page by page: alphas(page:into:)"
         }
     }
