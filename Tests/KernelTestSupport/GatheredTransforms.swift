@@ -11,4 +11,11 @@ extension FrameBuffer {
             !gathered[start + 16 * k ..< start + 16 * k + 16].elementsEqual(transform(page: page, subview: k).fields)
         }
     }
+
+    /// Page `page`'s bytes in the frame's layout, matrices then alphas (padding lanes of
+    /// `blocks` included): a bitwise fingerprint of the page that reads every field of every
+    /// lane, which `gathered` no longer does for a page that shares a template.
+    public func bytes(page: Int) -> [UInt8] {
+        withUnsafeBytes(page: page) { matrices, alphas in Array(matrices) + Array(alphas) }
+    }
 }

@@ -60,7 +60,7 @@ public enum KeyframeParity {
         for x in [0.0, 37, 150, 210, 37, 290] {
             try serial.update(scroll: x)
             try parallel.update(scroll: x)
-            for page in pages.indices where try serial.frame.gathered(page: page) != parallel.frame.gathered(page: page) {
+            for page in pages.indices where serial.frame.bytes(page: page) != parallel.frame.bytes(page: page) {
                 differences.append("seed \(seed) x \(x) page \(page)")
             }
         }

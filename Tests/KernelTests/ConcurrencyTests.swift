@@ -16,15 +16,12 @@ import Testing
 
     static let scrolls: [Double] = [-100, 0, 55, 320, 480, 700, 999, 1500]
 
-    /// Every page's gathered transforms and alphas after each scroll position.
-    static func frames(_ animator: inout WalkthroughAnimator) throws -> [[Double]] {
-        var out: [[Double]] = []
+    /// Every page's bytes (every field and alpha of every lane) after each scroll position.
+    static func frames(_ animator: inout WalkthroughAnimator) throws -> [[UInt8]] {
+        var out: [[UInt8]] = []
         for x in scrolls {
             try animator.update(scroll: x)
-            for page in animator.plan.pages.indices {
-                let alphas = (0..<animator.plan.pages[page].count).map { animator.frame.alpha(page: page, subview: $0) }
-                out.append(try animator.frame.gathered(page: page) + alphas)
-            }
+            for page in animator.plan.pages.indices { out.append(animator.frame.bytes(page: page)) }
         }
         return out
     }
@@ -33,7 +30,7 @@ import Testing
         let plan = AnimationPlan(try Self.walkthrough())  // immutable, shared by every task
         var sequential = WalkthroughAnimator(plan: plan)
         let expected = try Self.frames(&sequential)
-        let results = try await withThrowingTaskGroup(of: [[Double]].self) { group in
+        let results = try await withThrowingTaskGroup(of: [[UInt8]].self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     var animator = WalkthroughAnimator(plan: plan)
@@ -69,7 +66,7 @@ import Testing
         var original = WalkthroughAnimator(try Self.walkthrough())
         (original.threads, original.parallelThreshold) = (3, 0)
         try original.update(scroll: 10)  // starts its workers, which the copies share
-        let results = try await withThrowingTaskGroup(of: [[Double]].self) { group in
+        let results = try await withThrowingTaskGroup(of: [[UInt8]].self) { group in
             for _ in 0..<6 {
                 group.addTask { [original] in
                     var copy = original
@@ -94,9 +91,9 @@ import Testing
         var animator = WalkthroughAnimator(try Self.walkthrough())
         try animator.update(scroll: 100)
         let snapshot = animator.frame  // Sendable value: copy-on-write storage
-        let fromTask = await Task.detached { try? snapshot.gathered(page: 1) }.value
+        let fromTask = await Task.detached { snapshot.bytes(page: 1) }.value
         try animator.update(scroll: 200)  // writes a fresh copy; the snapshot stays as it was
-        #expect(fromTask == (try snapshot.gathered(page: 1)))
-        #expect(try animator.frame.gathered(page: 1) != snapshot.gathered(page: 1))
+        #expect(fromTask == snapshot.bytes(page: 1))
+        #expect(animator.frame.bytes(page: 1) != snapshot.bytes(page: 1))
     }
 }

@@ -163,17 +163,19 @@ import Testing
 
     /// `FrameReader.gather` of the frame's first page into `doubles` (16 a subview), filled
     /// with NaN patterns first, so that a slot the gather skips cannot hold a right value;
-    /// with `turns`, at `GatherTurns.generalSizes` whatever the CPU, else never.
+    /// with `turns`, at `GatherTurns.generalSizes` whatever the CPU, else never. The block
+    /// kernels read every field: a page that shares a template would otherwise skip them
+    /// (`byTemplate`, tested in `TemplateGatherTests`).
     static func gatherFirstPage(_ frame: FrameBuffer, into doubles: inout [Double],
                                 wide: Bool = FrameReader.widensWhole, turns: Bool,
                                 inPhase: Bool = FrameReader.gathersInPhase,
-                                inRegisters: Bool = FrameReader.phaseConvertsInRegisters) {
+                                inRegisters: Bool = FrameReader.phaseConvertsInRegisters, byTemplate: Bool = false) {
         doubles.withUnsafeMutableBytes { bytes in
             bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
             withExtendedLifetime(frame) {
                 FrameReader.gather(frame.view, frame.view.slots[0], into: bytes.baseAddress!, wide: wide,
                                    turns: turns ? GatherTurns.generalSizes : 0 ..< 0,
-                                   inPhase: inPhase, inRegisters: inRegisters)
+                                   inPhase: inPhase, inRegisters: inRegisters, byTemplate: byTemplate)
             }
         }
     }

@@ -118,7 +118,7 @@ import Testing
             try serial.update(scroll: x)
             try parallel.update(scroll: x)
             for page in pages.indices {
-                #expect(try serial.frame.gathered(page: page) == parallel.frame.gathered(page: page), "x \(x) page \(page)")
+                #expect(serial.frame.bytes(page: page) == parallel.frame.bytes(page: page), "x \(x) page \(page)")
             }
         }
     }

@@ -9,45 +9,61 @@ import Testing
 /// type, rotation or none, static subviews or none, every subview static, page timelines,
 /// speeds that overflow Float, offsets anywhere (NaN and infinities through
 /// `animate(page:offset:)`), frames never updated, counts around whole blocks, walks either
-/// way and a page big enough to stream.
+/// way, every 8-byte phase of the destination, and a page big enough to stream.
 @Suite struct TemplateGatherTests {
     static let counts = [1, 7, 8, 9, 16, 23, 64, 101]
 
     /// The first subview of `page` whose gathered row differs from the subview reader's
-    /// transform in some bit, gathering by template (or whatever the page takes) and
-    /// walking forward or back.
-    static func firstDifference(_ frame: FrameBuffer, page: Int, backward: Bool) -> Int? {
-        let count = frame.subviewCount(page: page)
-        var doubles = [Double](repeating: .nan, count: 16 * count)
-        doubles.withUnsafeMutableBytes { bytes in
-            bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
-            guard count > 0 else { return }
+    /// transform in some bit (-1: a byte outside the rows written), gathering by template
+    /// (or whatever the page takes) into a destination `offset` Doubles past a 64-byte
+    /// boundary, walking forward or back.
+    static func firstDifference(_ frame: FrameBuffer, page: Int, offset: Int, backward: Bool) -> Int? {
+        let count = frame.subviewCount(page: page), bytes = 128 * count + 128 + 8 * offset
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0xFF, count: bytes)
+        let out = buffer + 64 + 8 * offset
+        if count > 0 {
             withExtendedLifetime(frame) {
                 // Turns at every size, or none: two calls from one thread then walk both ways.
                 let turns = backward ? 0 ..< Int.max : 0 ..< 0
-                FrameReader.gather(frame.view, frame.view.slots[page], into: bytes.baseAddress!, turns: turns)
-                if backward {
-                    FrameReader.gather(frame.view, frame.view.slots[page], into: bytes.baseAddress!, turns: turns)
+                for _ in 0..<(backward ? 2 : 1) {
+                    FrameReader.gather(frame.view, frame.view.slots[page], into: out, turns: turns)
                 }
             }
         }
+        let before = 0 ..< 64 + 8 * offset, after = 64 + 8 * offset + 128 * count ..< bytes
+        if (Array(before) + Array(after)).contains(where: { buffer.load(fromByteOffset: $0, as: UInt8.self) != 0xFF }) {
+            return -1
+        }
         return (0..<count).first { k in
             let fields = frame.transform(page: page, subview: k).fields
-            return !(0..<16).allSatisfy { doubles[16 * k + $0].bitPattern == fields[$0].bitPattern }
+            return !(0..<16).allSatisfy { out.load(fromByteOffset: 128 * k + 8 * $0, as: UInt64.self) == fields[$0].bitPattern }
         }
     }
 
-    /// Every page of `animator`'s frame, both ways; a message naming the case, or nil.
-    static func mismatch(_ animator: WalkthroughAnimator, _ what: String) -> String? {
+    /// Every page of `animator`'s frame, both ways, at every 8-byte phase of a 32-byte
+    /// boundary; a message naming the case, or nil.
+    static func mismatch(_ animator: WalkthroughAnimator, _ what: String, offsets: [Int] = [0, 1, 2, 3]) -> String? {
         for page in 0..<animator.frame.pageCount {
             for backward in [false, true] {
-                if let k = firstDifference(animator.frame, page: page, backward: backward) {
-                    let shares = animator.plan.pages[page].sharesTemplate
-                    return "\(what), page \(page) (shares a template: \(shares)), backward \(backward): subview \(k)"
+                for offset in offsets {
+                    if let k = firstDifference(animator.frame, page: page, offset: offset, backward: backward) {
+                        let shares = animator.plan.pages[page].sharesTemplate
+                        return "\(what), page \(page) (shares a template: \(shares)), backward \(backward), offset \(offset): subview \(k)"
+                    }
                 }
             }
         }
         return nil
+    }
+
+    /// Updates `animator` at each offset's scroll position and checks every page.
+    static func checkOffsets(_ animator: inout WalkthroughAnimator, _ offsets: [Double], _ what: String) throws {
+        for o in offsets {
+            try animator.update(scroll: 80 * (1 + o))
+            if let m = mismatch(animator, "\(what), scroll \(80 * (1 + o))") { Issue.record("\(m)") }
+        }
     }
 
     @Test(arguments: [AnimationType.linear, .curve, .zoom, .inOut])
@@ -63,12 +79,7 @@ import Testing
             if let m = Self.mismatch(animator, "seed \(seed), \(type), \(count) subviews, never updated") {
                 Issue.record("\(m)")
             }
-            for o in RandomWalkthrough.offsets(using: &rng) {
-                try animator.update(scroll: 80 * (1 + o))
-                if let m = Self.mismatch(animator, "seed \(seed), \(type), \(count) subviews, scroll \(80 * (1 + o))") {
-                    Issue.record("\(m)")
-                }
-            }
+            try Self.checkOffsets(&animator, RandomWalkthrough.offsets(using: &rng), "seed \(seed), \(type), \(count) subviews")
         }
     }
 
@@ -99,12 +110,7 @@ import Testing
                                      own: own, using: &rng)
             }
             var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: pages))
-            for o in RandomWalkthrough.offsets(using: &rng) {
-                try animator.update(scroll: 80 * (1 + o))
-                if let m = Self.mismatch(animator, "seed \(seed), own timelines \(own), scroll \(80 * (1 + o))") {
-                    Issue.record("\(m)")
-                }
-            }
+            try Self.checkOffsets(&animator, RandomWalkthrough.offsets(using: &rng), "seed \(seed), own timelines \(own)")
         }
     }
 
@@ -116,7 +122,7 @@ import Testing
         let page = RandomWalkthrough.page(count: count, type: .linear, using: &rng)
         var animator = WalkthroughAnimator(try Walkthrough(width: 80, pages: [page]))
         try animator.update(scroll: 23.5)
-        if let m = Self.mismatch(animator, "seed \(seed), \(count) subviews") { Issue.record("\(m)") }
+        if let m = Self.mismatch(animator, "seed \(seed), \(count) subviews", offsets: [0, 2]) { Issue.record("\(m)") }
     }
 
     /// Which pages share a template: not those that spin per subview or keyframe per lane.

@@ -30,8 +30,8 @@ package enum FrameReader {
             if byTemplate && slot.sharesTemplate {
                 var template = self.template(view, slot)
                 withUnsafeBytes(of: &template) { t in
-                    kernel_gather_template_blocks(source.assumingMemoryBound(to: Float.self), blocks,
-                                                  out.assumingMemoryBound(to: Double.self), view.statics + slot.firstBlock,
+                    let (floats, doubles) = (source.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
+                    kernel_gather_template_blocks(floats, blocks, doubles, view.statics + slot.firstBlock,
                                                   t.baseAddress!.assumingMemoryBound(to: Double.self),
                                                   backward ? 1 : 0, streaming ? 1 : 0)
                 }
@@ -85,6 +85,7 @@ package enum FrameReader {
     static func template(_ view: FrameView, _ slot: FrameStorage.PageSlot) -> Transform3D {
         let statics = view.statics + slot.firstBlock
         var k = 0
+        while k < slot.count && statics[k &>> 3] == 0xFF { k &+= 8 }  // whole blocks of static lanes
         while k < slot.count && statics[k &>> 3] &>> (k & 7) & 1 != 0 { k &+= 1 }
         return k < slot.count ? FrameView.transform(view.base, .blocks, slot, k) : .identity
     }
