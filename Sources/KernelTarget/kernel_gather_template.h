@@ -15,9 +15,9 @@
  * line read for ownership, then written back), and the frame's 68 come in through it; at
  * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in a 2 MB L2.
  * Reading 8 bytes a subview instead of 68 took `gather/simd` from `blocks` at 10k on this
- * project's Xeon (Emerald Rapids) from 2.59–3.02 (medians by scenario) to 2.10–2.73 (default build) and
- * C `bww_gather` from 2.32–3.17 to 2.03–2.31 times `bww_evaluate` (docs/DESIGN.md, "A page
- * that shares a template"). */
+ * project's Xeon (Emerald Rapids, default build, medians by scenario) from 2.59–3.02 to
+ * 2.29–2.60, and C `bww_gather` from 2.32–3.17 to 2.03–2.31 times `bww_evaluate`
+ * (docs/DESIGN.md, "A page that shares a template"). */
 
 /* The pieces of a row but piece 6 (m41 m42): pairs of fields m11 m12, m13 m14, …, m43 m44,
  * by value, so that they stay in registers (a loop over an array of them was left rolled,
@@ -75,7 +75,7 @@ static inline __attribute__((always_inline)) void kernel_gather_template_walk(co
     for (long i = 0; i < blocks; i++) {
         const long b = backward ? blocks - 1 - i : i;
         const unsigned mask = statics[b];
-        const float *block = source + 136 * b;
+        const float *block = source + 136 * b;  /* 17 fields of 8 lanes a block */
         double *to = out + 128 * b;
         if (mask == 0) kernel_gather_template_block(block, to, t, t, 0, streaming);
         else kernel_gather_template_block(block, to, t, identity, mask, streaming);

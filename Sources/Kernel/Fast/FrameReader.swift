@@ -1,7 +1,9 @@
 import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
-/// runs them with no reference counting). From `blocks` they convert pairs of lanes and
+/// runs them with no reference counting). From `blocks`, a page that shares a template
+/// (`PageLayout.sharesTemplate`) reads only `m41` and `m42` of each block
+/// (`kernel_gather_template_blocks`); other pages convert pairs of lanes and
 /// interleave pairs of fields, row by row (see `gatherBlock`), or on AMD's Zen 2 and later
 /// with AVX transpose groups of 4 fields and store 32-byte pieces aligned to the
 /// destination (`gathersInPhase`); from `float4x4` they convert
