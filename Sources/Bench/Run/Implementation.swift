@@ -157,8 +157,8 @@ final class ReadImplementation: Implementation {
                             anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
                                               FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0, t)
                         }
-                        if var t = template {
-                            withUnsafeBytes(of: &t) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+                        if let template {
+                            withUnsafeBytes(of: template) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
                         } else {
                             limit(nil)
                         }

@@ -30,8 +30,7 @@ package enum FrameReader {
             let backward = !intoNewArray && turns.contains(count)
                 && GatherTurns.backward(key: GatherTurns.key(base: view.base, matrixOffset: slot.matrixOffset))
             if byTemplate && slot.sharesTemplate {
-                var template = self.template(view, slot)
-                withUnsafeBytes(of: &template) { t in
+                withUnsafeBytes(of: template(view, slot)) { t in
                     let (floats, doubles) = (source.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
                     kernel_gather_template_blocks(floats, blocks, doubles, view.statics + slot.firstBlock,
                                                   t.baseAddress!.assumingMemoryBound(to: Double.self),

@@ -10,10 +10,11 @@ final class FrameStorage: @unchecked Sendable {
     /// One entry a page.
     @usableFromInline let slots: UnsafeMutablePointer<PageSlot>
     let byteCount: Int
-    /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`):
-    /// the gather of a page that shares a template reads them. Kept alive by `plan`.
-    @usableFromInline let statics: UnsafePointer<UInt8>
+    /// The plan's arrays, kept alive for `statics`.
     private let plan: PlanStorage
+    /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`):
+    /// the gather of a page that shares a template reads them.
+    var statics: UnsafePointer<UInt8> { UnsafePointer(plan.staticLanes) }
 
     /// Where one page sits: its subview count, the byte offsets of its first matrix
     /// (block) and first alpha, its first block's index in `statics`, and whether it
@@ -31,7 +32,6 @@ final class FrameStorage: @unchecked Sendable {
     /// for a frame of the plan whose pages are `pages` and arrays `plan`.
     init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage) {
         self.plan = plan
-        statics = UnsafePointer(plan.staticLanes)
         byteCount = geometry.byteCount
         layout = geometry.layout
         pageCount = pages.count
@@ -55,7 +55,7 @@ final class FrameStorage: @unchecked Sendable {
 
     private init(copying other: FrameStorage) {
         (byteCount, layout, pageCount) = (other.byteCount, other.layout, other.pageCount)
-        (plan, statics) = (other.plan, other.statics)
+        plan = other.plan
         base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
         base.copyMemory(from: other.base, byteCount: byteCount)
         slots = .allocate(capacity: Swift.max(pageCount, 1))
