@@ -40,22 +40,18 @@ static inline __attribute__((always_inline)) void kernel_template_row(double *ro
 }
 
 /* One block: lane l's row is `t` (`identity` where bit l of `statics` is set) with its own
- * m41 and m42, widened from the block's rows 12 and 13 two lanes at a time. */
+ * m41 and m42, widened from the block's rows 12 and 13 two lanes at a time
+ * (kernel_widen_lane_pair). */
 static inline __attribute__((always_inline)) void kernel_gather_template_block(const float *block, double *out,
                                                                                kernel_template_pieces t,
                                                                                kernel_template_pieces identity,
                                                                                unsigned statics, int streaming) {
 #define KERNEL_TEMPLATE_LANES(l)                                                                               \
     {                                                                                                          \
-        kernel_float2 fa, fb;                                                                                  \
-        __builtin_memcpy(&fa, block + 8 * 12 + (l), sizeof fa);                                                \
-        __builtin_memcpy(&fb, block + 8 * 13 + (l), sizeof fb);                                                \
-        const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);                                  \
-        const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);                                  \
-        kernel_template_row(out + 16 * (l), (statics >> (l) & 1) ? identity : t,                               \
-                            __builtin_shufflevector(a, b, 0, 2), streaming);                                   \
-        kernel_template_row(out + 16 * ((l) + 1), (statics >> ((l) + 1) & 1) ? identity : t,                   \
-                            __builtin_shufflevector(a, b, 1, 3), streaming);                                   \
+        const kernel_lane_pair pair = kernel_widen_lane_pair(block, 12, (l));                                  \
+        kernel_template_row(out + 16 * (l), (statics >> (l) & 1) ? identity : t, pair.lo, streaming);          \
+        kernel_template_row(out + 16 * ((l) + 1), (statics >> ((l) + 1) & 1) ? identity : t, pair.hi,          \
+                            streaming);                                                                        \
     }
     KERNEL_TEMPLATE_LANES(0)
     KERNEL_TEMPLATE_LANES(2)

@@ -316,6 +316,23 @@ static inline __attribute__((always_inline)) void kernel_store_piece(double *p, 
     __builtin_memcpy((char *)p, &v, sizeof v);
 }
 
+/* Fields c and c+1 of lanes l and l+1 of a block of the blocks layout (field c of lane l
+ * at block[8c + l]), widened from memory (two cvtps2pd) and interleaved into the 16-byte
+ * pieces (m_c, m_c+1) of lane l's row (`lo`) and of lane l+1's (`hi`). */
+typedef struct {
+    kernel_double2 lo, hi;
+} kernel_lane_pair;
+
+static inline __attribute__((always_inline)) kernel_lane_pair kernel_widen_lane_pair(const float *block, int c, int l) {
+    kernel_float2 fa, fb;
+    __builtin_memcpy(&fa, block + 8 * c + l, sizeof fa);
+    __builtin_memcpy(&fb, block + 8 * (c + 1) + l, sizeof fb);
+    const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);
+    const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);
+    const kernel_lane_pair pair = {__builtin_shufflevector(a, b, 0, 2), __builtin_shufflevector(a, b, 1, 3)};
+    return pair;
+}
+
 /* One block of the blocks layout (16 fields of 8 lanes, field c of lane l at
  * block[8c + l]) as 8 rows of 16 doubles at `out`. Lanes l, l+1 of field c sit side by
  * side: one 8-byte load widens them (cvtps2pd from memory); fields c, c+1 of those lanes
@@ -329,13 +346,9 @@ static inline __attribute__((always_inline)) void kernel_gather_block_to(const f
     for (int l = 0; l < 8; l += 2) {
         kernel_double2 next[8];
         for (int c = 0; c < 16; c += 2) {
-            kernel_float2 fa, fb;
-            __builtin_memcpy(&fa, block + 8 * c + l, sizeof fa);
-            __builtin_memcpy(&fb, block + 8 * (c + 1) + l, sizeof fb);
-            const kernel_double2 a = __builtin_convertvector(fa, kernel_double2);
-            const kernel_double2 b = __builtin_convertvector(fb, kernel_double2);
-            next[c / 2] = __builtin_shufflevector(a, b, 1, 3);
-            kernel_store_piece(out + 16 * l + c, __builtin_shufflevector(a, b, 0, 2), streaming);
+            const kernel_lane_pair pair = kernel_widen_lane_pair(block, c, l);
+            next[c / 2] = pair.hi;
+            kernel_store_piece(out + 16 * l + c, pair.lo, streaming);
         }
         for (int c = 0; c < 16; c += 2)
             kernel_store_piece(out + 16 * (l + 1) + c, next[c / 2], streaming);
