@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <string.h>
 
 #include "anchor.h"
@@ -63,17 +64,84 @@ INLINE void limit_block(const float *restrict blocks, double *restrict out, long
     }
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* The 32 bytes `hi`'s upper half then `lo`'s lower half: what an aligned store holds where a
+ * destination is 16 bytes off a 32-byte boundary (vperm2f128, or vinsertf128 of constants). */
+__attribute__((target("avx"), always_inline)) static inline f8 straddle(f8 hi, f8 lo) {
+    return __builtin_shufflevector(hi, lo, 4, 5, 6, 7, 8, 9, 10, 11);
+}
+
+__attribute__((target("avx"), always_inline)) static inline void store_aligned(double *to, f8 v) {
+    memcpy(to, &v, sizeof v);
+}
+
+/* limit_block's bytes for a page that shares a template (fields 12 and 13 read, the others
+ * the template's row c / 4, each 32-byte piece twice), stored 32 bytes at a time aligned to
+ * 32, as the gather in phase stores (kernel_gather_template_blocks_phased): with `out` at 0
+ * mod 32 each piece is one store; at 16 mod 32 each store holds the upper half of one piece
+ * and the lower half of the next (the next block's field 0, the template's row 0, after
+ * field 15; the last block stops at its end), and row 0's lower half goes first. 32 stores
+ * and 2 loads a block. AVX at run time: `out` at 0 or 16 mod 32. */
+__attribute__((target("avx"))) static void limit_template_phased(const float *restrict blocks, long full,
+                                                                 double *restrict out, int backward,
+                                                                 const double *restrict template16) {
+    f8 rows[4];
+    memcpy(rows, template16, sizeof rows);
+    const int offset = ((uintptr_t)out & 31) != 0;
+    for (long i = 0; i < full; i++) {
+        const long b = backward ? full - 1 - i : i;
+        const float *block = blocks + b * ANCHOR_BLOCK_FLOATS;
+        double *to = out + b * (16 * ANCHOR_LANES);
+        f8 pieces[17];
+        for (int c = 0; c < 17; c++) pieces[c] = rows[c / 4 & 3];
+        memcpy(&pieces[12], block + ANCHOR_LANES * 12, sizeof pieces[12]);
+        memcpy(&pieces[13], block + ANCHOR_LANES * 13, sizeof pieces[13]);
+        if (!offset) {
+            for (int c = 0; c < 16; c++) {
+                store_aligned(to + 8 * c, pieces[c]);
+                store_aligned(to + 8 * c + 4, pieces[c]);
+            }
+            continue;
+        }
+        for (int c = 0; c < 15; c++) {
+            store_aligned(to + 8 * c + 2, straddle(pieces[c], pieces[c]));
+            store_aligned(to + 8 * c + 6, straddle(pieces[c], pieces[c + 1]));
+        }
+        store_aligned(to + 122, straddle(pieces[15], pieces[15]));
+        if (b + 1 < full) store_aligned(to + 126, straddle(pieces[15], pieces[16]));
+        else memcpy(to + 126, (const char *)&pieces[15] + 16, 16);
+    }
+    if (offset && full > 0) memcpy(out, &rows[0], 16);
+}
+#endif
+
+/* The whole blocks through limit_template_phased where `phased` asks for it and the page has
+ * a template and `out` is 16-byte aligned (x86); whether they went that way. */
+static int limit_blocks_phased(const float *restrict blocks, long full, double *restrict out, int backward,
+                               const double *restrict template16, int phased) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (!phased || !template16 || ((uintptr_t)out & 15) != 0) return 0;
+    limit_template_phased(blocks, full, out, backward, template16);
+    return 1;
+#else
+    (void)blocks, (void)full, (void)out, (void)backward, (void)template16, (void)phased;
+    return 0;
+#endif
+}
+
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide, int backward, const double *restrict template16) {
+                       int streaming, int wide, int backward, const double *restrict template16, int phased) {
     if (count <= 0) return;
     switch (layout) {
     case ANCHOR_LAYOUT_BLOCKS: {
         const float *restrict blocks = matrices;
         const long full = count / ANCHOR_LANES;
-        if (backward)
-            for (long b = full - 1; b >= 0; b--) limit_block(blocks, out, b, streaming, wide, template16);
-        else
-            for (long b = 0; b < full; b++) limit_block(blocks, out, b, streaming, wide, template16);
+        if (!limit_blocks_phased(blocks, full, out, backward, template16, phased && !streaming)) {
+            if (backward)
+                for (long b = full - 1; b >= 0; b--) limit_block(blocks, out, b, streaming, wide, template16);
+            else
+                for (long b = 0; b < full; b++) limit_block(blocks, out, b, streaming, wide, template16);
+        }
         for (long k = full * ANCHOR_LANES; k < count; k++)
             for (int c = 0; c < 16; c++)
                 out[16 * k + c] = blocks[k / ANCHOR_LANES * ANCHOR_BLOCK_FLOATS + ANCHOR_LANES * c + k % ANCHOR_LANES];

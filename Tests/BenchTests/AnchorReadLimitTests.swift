@@ -1,4 +1,5 @@
 import CAnchor
+import Kernel
 import Testing
 
 /// `anchor_read_limit` (the bench's `read-limit`) moves what `gather` moves: every one of a
@@ -6,7 +7,9 @@ import Testing
 /// written from the page's own bytes: in `caTransform3D` a copy; in `float4x4` and `blocks`
 /// each 32-byte piece of the matrices (a subview's half row, or a field's 8 lanes) at both
 /// of its places; a partial last block's lanes widened. Ordinary and non-temporal stores,
-/// 16 and 32 bytes wide, destinations 16-byte aligned and 8 bytes off, walks either way.
+/// 16 and 32 bytes wide, destinations 16-byte aligned and 8 bytes off, walks either way; for a
+/// page that shares a template, 32-byte stores aligned to 32 as well (`phased`, where the
+/// CPU has AVX), at every 8-byte phase of a 32-byte boundary.
 @Suite struct AnchorReadLimitTests {
     static let counts = Array(0...25) + [63, 64, 65, 1001]
     /// A value no source element widens to, nor moves to (its bits are no pair of them).
@@ -38,11 +41,12 @@ import Testing
     /// pieces from the template's row c / 4; nothing outside the destination.
     @Test(arguments: counts) func aTemplatePageReadsOnlyItsTranslations(count: Int) {
         let template = (0..<16).map { Double($0) * 0.25 - 7 }
-        for (streaming, offset) in [(0, 0), (0, 1), (1, 0)] {
-            for backward in [0, 1] {
-                let seed = "count \(count) streaming \(streaming) offset \(offset) backward \(backward)"
+        let phasings = FrameReader.templatesInPhase ? [0, 1] : [0]
+        for (streaming, offset) in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 2)] {
+            for (backward, phased) in [0, 1].flatMap({ b in phasings.map { (b, $0) } }) {
+                let seed = "count \(count) streaming \(streaming) offset \(offset) backward \(backward) phased \(phased)"
                 let (written, source) = Self.run(ANCHOR_LAYOUT_BLOCKS, count: count, streaming: streaming, wide: 0,
-                                                 offset: offset, backward: backward, template: template)
+                                                 offset: offset, backward: backward, template: template, phased: phased)
                 #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
                 #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
                 var expected = Self.expected(ANCHOR_LAYOUT_BLOCKS, source, count: count)
@@ -59,17 +63,17 @@ import Testing
 
     /// The page's matrix bytes in `layout` (distinct Floats, or Doubles in `caTransform3D`),
     /// and what the limit wrote: the destination with two guard Doubles either side,
-    /// `offset` Doubles past a 16-byte boundary.
+    /// `offset` Doubles past a 32-byte boundary.
     static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int,
-                    backward: Int, template: [Double]? = nil) -> (written: [Double], source: [Float]) {
+                    backward: Int, template: [Double]? = nil, phased: Int = 0) -> (written: [Double], source: [Float]) {
         let floats = layout == ANCHOR_LAYOUT_BLOCKS ? (count + 7) / 8 * blockFloats : 16 * count
         // caTransform3D's source is Doubles: two Floats' room each.
         let source = (0..<(layout == ANCHOR_LAYOUT_CATRANSFORM3D ? 2 * floats : floats)).map { Float($0) * 0.5 + 1 }
         let total = 16 * count + 4 + offset
-        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: total + 2)
+        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: total + 4)
         defer { buffer.deallocate() }
-        // Aligned to 16 bytes, then `offset` Doubles off.
-        let aligned = UnsafeMutablePointer<Double>(bitPattern: (UInt(bitPattern: buffer) + 15) & ~15)! + offset
+        // Aligned to 32 bytes, then `offset` Doubles off.
+        let aligned = UnsafeMutablePointer<Double>(bitPattern: (UInt(bitPattern: buffer) + 31) & ~31)! + offset
         aligned.initialize(repeating: untouched, count: 16 * count + 4)
         let doubles = layout == ANCHOR_LAYOUT_CATRANSFORM3D ? source.prefix(16 * count).map(Double.init) : []
         source.withUnsafeBytes { floatBytes in
@@ -78,11 +82,11 @@ import Testing
                 if let template {
                     template.withUnsafeBufferPointer {
                         anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
-                                          Int32(backward), $0.baseAddress)
+                                          Int32(backward), $0.baseAddress, Int32(phased))
                     }
                 } else {
                     anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
-                                      Int32(backward), nil)
+                                      Int32(backward), nil, 0)
                 }
             }
         }

@@ -9,15 +9,17 @@ import Testing
 /// type, rotation or none, static subviews or none, every subview static, page timelines,
 /// speeds that overflow Float, offsets anywhere (NaN and infinities through
 /// `animate(page:offset:)`), frames never updated, counts around whole blocks, walks either
-/// way, every 8-byte phase of the destination, and a page big enough to stream.
+/// way, every 8-byte phase of the destination, with 16-byte stores and with 32-byte ones
+/// aligned to it (`kernel_gather_template_blocks_phased`, where the CPU has AVX), and a
+/// page big enough to stream.
 @Suite struct TemplateGatherTests {
     static let counts = [1, 7, 8, 9, 16, 23, 64, 101]
 
     /// The first subview of `page` whose gathered row differs from the subview reader's
     /// transform in some bit (-1: a byte outside the rows written), gathering by template
     /// (or whatever the page takes) into a destination `offset` Doubles past a 64-byte
-    /// boundary, walking forward or back.
-    static func firstDifference(_ frame: FrameBuffer, page: Int, offset: Int, backward: Bool) -> Int? {
+    /// boundary, walking forward or back, with 32-byte stores aligned to it (`inPhase`) or not.
+    static func firstDifference(_ frame: FrameBuffer, page: Int, offset: Int, backward: Bool, inPhase: Bool) -> Int? {
         let count = frame.subviewCount(page: page), bytes = 128 * count + 128 + 8 * offset
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         defer { buffer.deallocate() }
@@ -28,7 +30,8 @@ import Testing
                 // Turns at every size, or none: two calls from one thread then walk both ways.
                 let turns = backward ? 0 ..< Int.max : 0 ..< 0
                 for _ in 0..<(backward ? 2 : 1) {
-                    FrameReader.gather(frame.view, frame.view.slots[page], into: out, turns: turns)
+                    FrameReader.gather(frame.view, frame.view.slots[page], into: out, turns: turns,
+                                       templateInPhase: inPhase)
                 }
             }
         }
@@ -43,14 +46,18 @@ import Testing
     }
 
     /// Every page of `animator`'s frame, both ways, at every 8-byte phase of a 32-byte
-    /// boundary; a message naming the case, or nil.
+    /// boundary, stored in phase or not; a message naming the case, or nil.
     static func mismatch(_ animator: WalkthroughAnimator, _ what: String, offsets: [Int] = [0, 1, 2, 3]) -> String? {
         for page in 0..<animator.frame.pageCount {
             for backward in [false, true] {
                 for offset in offsets {
-                    if let k = firstDifference(animator.frame, page: page, offset: offset, backward: backward) {
-                        let shares = animator.plan.pages[page].sharesTemplate
-                        return "\(what), page \(page) (shares a template: \(shares)), backward \(backward), offset \(offset): subview \(k)"
+                    for inPhase in [false, true] {
+                        if let k = firstDifference(animator.frame, page: page, offset: offset, backward: backward,
+                                                   inPhase: inPhase) {
+                            let shares = animator.plan.pages[page].sharesTemplate
+                            return "\(what), page \(page) (shares a template: \(shares)), backward \(backward), "
+                                + "offset \(offset), in phase \(inPhase): subview \(k)"
+                        }
                     }
                 }
             }

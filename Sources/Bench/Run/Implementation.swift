@@ -155,7 +155,8 @@ final class ReadImplementation: Implementation {
                     frame.withUnsafeBytes(page: page) { matrices, _ in
                         func limit(_ t: UnsafePointer<Double>?) {
                             anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
-                                              FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0, t)
+                                              FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0, t,
+                                              FrameReader.templatesInPhase ? 1 : 0)
                         }
                         if let template {
                             withUnsafeBytes(of: template) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }

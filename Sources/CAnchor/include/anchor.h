@@ -83,11 +83,14 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end);
  * beat its limit by reusing what the last walk left in L2); the bytes written are the same.
  * With a `template16` (blocks only; 16 Doubles, or NULL), what the gather of a page that
  * shares a template moves: each block's fields 12 and 13 (m41, m42) read, and the others'
- * pieces stored from the template's row c / 4 instead.
+ * pieces stored from the template's row c / 4 instead; with `phased` as well (x86, not
+ * streaming, `out` at 0 or 16 mod 32), the same bytes in 32-byte stores aligned to 32, as the
+ * gather of such a page stores where `FrameReader.templatesInPhase` (AVX chosen at run time:
+ * pass what that says, never 1 on a CPU without AVX).
  * What reading a frame out costs memory alone: the bench's `read-limit`. `out` needs 8-byte
  * alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide, int backward, const double *restrict template16);
+                       int streaming, int wide, int backward, const double *restrict template16, int phased);
 
 /* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);

@@ -15,12 +15,13 @@ package enum FrameReader {
     /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
     /// cache its caller is about to read them from, nor takes turns: a new array holds
     /// nothing an earlier walk left in cache. `wide` picks the wide kernels (`widensWhole`)
-    /// and `turns` the page sizes that take turns (`GatherTurns.sizesHere`), unless a test
-    /// asks for other choices.
+    /// `turns` the page sizes that take turns (`GatherTurns.sizesHere`) and
+    /// `templateInPhase` the aligned 32-byte stores for a page that shares a template
+    /// (`templatesInPhase`), unless a test asks for other choices.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
                        intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Range<Int> = GatherTurns.sizesHere,
                        inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters,
-                       byTemplate: Bool = true) {
+                       byTemplate: Bool = true, templateInPhase: Bool = templatesInPhase) {
         let count = slot.count
         let source = UnsafeRawPointer(view.base + slot.matrixOffset)
         let streaming = view.layout != .caTransform3D && !intoNewArray && streams(into: out, bytes: count &* 128)
@@ -32,9 +33,13 @@ package enum FrameReader {
             if byTemplate && slot.sharesTemplate {
                 withUnsafeBytes(of: template(view, slot)) { t in
                     let (floats, doubles) = (source.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
-                    kernel_gather_template_blocks(floats, blocks, doubles, view.statics + slot.firstBlock,
-                                                  t.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                  backward ? 1 : 0, streaming ? 1 : 0)
+                    let t16 = t.baseAddress!.assumingMemoryBound(to: Double.self)
+                    if streaming || !templateInPhase
+                        || kernel_gather_template_blocks_phased(floats, blocks, doubles, view.statics + slot.firstBlock,
+                                                                t16, backward ? 1 : 0) == 0 {
+                        kernel_gather_template_blocks(floats, blocks, doubles, view.statics + slot.firstBlock,
+                                                      t16, backward ? 1 : 0, streaming ? 1 : 0)
+                    }
                 }
             } else if streaming {
                 for b in 0..<blocks {
@@ -135,6 +140,15 @@ package enum FrameReader {
     /// for the wide one; Zen 3 and later not measured with it). Elsewhere `gatherBlock`'s
     /// kernels.
     package static let gathersInPhase: Bool = kernel_cpu_has_avx() != 0 && kernel_cpu_is_amd_zen2_or_later() != 0
+
+    /// Whether the gather of a page that shares a template stores 32 bytes at a time, aligned
+    /// to the destination (`kernel_gather_template_blocks_phased`, AVX chosen at run time, in
+    /// every build), where the destination is at 0 or 16 mod 32: on any CPU with AVX. On this
+    /// project's Xeon (Emerald Rapids) the 16-byte kernel's 8 stores a subview bound it, and 4
+    /// aligned ones took `gather/simd` at 10k subviews from 2.44–2.72 to 2.22–2.50 (AVX2
+    /// build) and from 2.15–2.46 to 2.08–2.24 (default build); AMD's cores, where a 32-byte
+    /// store that crosses a line costs two cycles (kernel_gather.h), not measured with it.
+    package static let templatesInPhase: Bool = kernel_cpu_has_avx() != 0
 
     /// Whether the gather in phase converts from registers rather than from its stack scratch
     /// (`kernel_gather_blocks_phased`'s `registers`): on AMD's Zen 3 and later. On an AMD EPYC
