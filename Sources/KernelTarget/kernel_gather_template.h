@@ -9,7 +9,9 @@
  * non-static lane of every block, so the gather reads them once (the `template`, from one
  * lane) and per block only the two rows that vary, m41 and m42: 64 bytes a block against
  * 544. Each row is then 7 pieces from registers and one converted pair, 8 16-byte stores
- * in address order as in kernel_gather_block_to.
+ * in address order as in kernel_gather_block_to. Where the CPU has AVX and the destination
+ * is at 0 or 16 mod 32, kernel_gather_template_blocks_phased writes the same bytes with half
+ * the stores (kernel_gather_template_phased.h); this one serves the rest, and streams.
  *
  * Why: the gather is bound by L2's traffic. Its 128 bytes a subview go out through L2 (each
  * line read for ownership, then written back), and the frame's 68 come in through it; at

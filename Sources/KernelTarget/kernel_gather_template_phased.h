@@ -22,7 +22,8 @@
  * line) and 2.7 with 32-byte stores at 0 mod 32 (Intel Xeon, Emerald Rapids, 2 MB L2). In
  * the bench at 10k subviews (one page of 10k, every 50th static) `gather/simd` went from
  * 2.44–2.72 to 2.22–2.50 in the AVX2 build and from 2.15–2.46 to 2.08–2.24 in the default
- * one (docs/DESIGN.md, "A page that shares a template"). Other phases (8 or 24 mod 32) keep
+ * one (one run each of one binary with and without it; docs/DESIGN.md, "The template gather
+ * in phase"). Other phases (8 or 24 mod 32) keep
  * the 16-byte kernel: their 32-byte pieces would need shuffles across every piece. */
 
 #if KERNEL_HAS_RUNTIME_AVX

@@ -3,7 +3,8 @@ import KernelTarget
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
 /// runs them with no reference counting). From `blocks`, a page that shares a template
 /// (`PageLayout.sharesTemplate`) reads only `m41` and `m42` of each block
-/// (`kernel_gather_template_blocks`); other pages convert pairs of lanes and
+/// (`kernel_gather_template_blocks`, or with AVX 32-byte stores aligned to the destination:
+/// `templatesInPhase`); other pages convert pairs of lanes and
 /// interleave pairs of fields, row by row (see `gatherBlock`), or on AMD's Zen 2 and later
 /// with AVX transpose groups of 4 fields and store 32-byte pieces aligned to the
 /// destination (`gathersInPhase`); from `float4x4` they convert
@@ -146,7 +147,8 @@ package enum FrameReader {
     /// every build), where the destination is at 0 or 16 mod 32: on any CPU with AVX. On this
     /// project's Xeon (Emerald Rapids) the 16-byte kernel's 8 stores a subview bound it, and 4
     /// aligned ones took `gather/simd` at 10k subviews from 2.44–2.72 to 2.22–2.50 (AVX2
-    /// build) and from 2.15–2.46 to 2.08–2.24 (default build); AMD's cores, where a 32-byte
+    /// build) and from 2.15–2.46 to 2.08–2.24 (default build; one run each of one binary
+    /// with and without them, five uniform scenarios); AMD's cores, where a 32-byte
     /// store that crosses a line costs two cycles (kernel_gather.h), not measured with it.
     package static let templatesInPhase: Bool = kernel_cpu_has_avx() != 0
 
