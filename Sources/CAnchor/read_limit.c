@@ -80,7 +80,7 @@ __attribute__((target("avx"), always_inline)) static inline void store_aligned(d
  * 32, as the gather in phase stores (kernel_gather_template_blocks_phased): with `out` at 0
  * mod 32 each piece is one store; at 16 mod 32 each store holds the upper half of one piece
  * and the lower half of the next (the next block's field 0, the template's row 0, after
- * field 15; the last block stops at its end), and row 0's lower half goes first. 32 stores
+ * field 15; the last block stops at its end), and row 0's lower half goes after the walk. 32 stores
  * and 2 loads a block. AVX at run time: `out` at 0 or 16 mod 32. */
 __attribute__((target("avx"))) static void limit_template_phased(const float *restrict blocks, long full,
                                                                  double *restrict out, int backward,

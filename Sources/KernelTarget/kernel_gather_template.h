@@ -13,7 +13,8 @@
  * is at 0 or 16 mod 32, kernel_gather_template_blocks_phased writes the same bytes with half
  * the stores (kernel_gather_template_phased.h); this one serves the rest, and streams.
  *
- * Why: the gather is bound by L2's traffic. Its 128 bytes a subview go out through L2 (each
+ * Why: the gather is bound by L2's traffic (and, within it, on Intel's cores by its number
+ * of stores: kernel_gather_template_phased.h). Its 128 bytes a subview go out through L2 (each
  * line read for ownership, then written back), and the frame's 68 come in through it; at
  * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in a 2 MB L2.
  * Reading 8 bytes a subview instead of 68 took `gather/simd` from `blocks` at 10k on this

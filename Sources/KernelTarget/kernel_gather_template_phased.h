@@ -10,7 +10,7 @@
  * 32-byte stores cover pairs of them, in one of two phases:
  *   - `out` at 0 mod 32: (p0 p1) (p2 p3) (p4 p5) (p6 p7);
  *   - `out` at 16 mod 32: (p1 p2) (p3 p4) (p5 p6) (p7 p0'), where p0' is the next row's p0
- *     (the next block's lane 0 for lane 7): one 16-byte store for row 0's p0 before the
+ *     (the next block's lane 0 for lane 7): one 16-byte store for row 0's p0 after the
  *     walk, one for the last row's p7 at its end.
  * Per subview 4 stores, 3 from registers and one joining a template piece with the
  * converted m41 m42 (vinsertf128), against the 16-byte kernel's 8 stores.

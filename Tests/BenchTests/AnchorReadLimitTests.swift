@@ -62,8 +62,9 @@ import Testing
     }
 
     /// The page's matrix bytes in `layout` (distinct Floats, or Doubles in `caTransform3D`),
-    /// and what the limit wrote: the destination with two guard Doubles either side,
-    /// `offset` Doubles past a 32-byte boundary.
+    /// and what the limit wrote: the destination with two guard Doubles either side, the
+    /// guard before it `offset` Doubles past a 32-byte boundary (the destination at
+    /// 16 + 8·offset mod 32).
     static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int,
                     backward: Int, template: [Double]? = nil, phased: Int = 0) -> (written: [Double], source: [Float]) {
         let floats = layout == ANCHOR_LAYOUT_BLOCKS ? (count + 7) / 8 * blockFloats : 16 * count

@@ -15,10 +15,11 @@ package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`.
     /// `intoNewArray` (`gathered`) neither streams, which would take the values out of the
     /// cache its caller is about to read them from, nor takes turns: a new array holds
-    /// nothing an earlier walk left in cache. `wide` picks the wide kernels (`widensWhole`)
+    /// nothing an earlier walk left in cache. `wide` picks the wide kernels (`widensWhole`),
     /// `turns` the page sizes that take turns (`GatherTurns.sizesHere`) and
     /// `templateInPhase` the aligned 32-byte stores for a page that shares a template
-    /// (`templatesInPhase`), unless a test asks for other choices.
+    /// (`templatesInPhase`; taken only where that holds, since the kernel is AVX code),
+    /// unless a test asks for other choices.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
                        intoNewArray: Bool = false, wide: Bool = widensWhole, turns: Range<Int> = GatherTurns.sizesHere,
                        inPhase: Bool = gathersInPhase, inRegisters: Bool = phaseConvertsInRegisters,
@@ -35,7 +36,7 @@ package enum FrameReader {
                 withUnsafeBytes(of: template(view, slot)) { t in
                     let (floats, doubles) = (source.assumingMemoryBound(to: Float.self), out.assumingMemoryBound(to: Double.self))
                     let t16 = t.baseAddress!.assumingMemoryBound(to: Double.self)
-                    if streaming || !templateInPhase
+                    if streaming || !(templateInPhase && templatesInPhase)
                         || kernel_gather_template_blocks_phased(floats, blocks, doubles, view.statics + slot.firstBlock,
                                                                 t16, backward ? 1 : 0) == 0 {
                         kernel_gather_template_blocks(floats, blocks, doubles, view.statics + slot.firstBlock,
