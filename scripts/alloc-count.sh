@@ -41,9 +41,7 @@ fi
 for layout in float4x4 caTransform3D; do
     for s in linear rotate3d-spin keyframes-own; do check "$s" simd "$layout"; done
 done
-# The readers at 6,000 subviews: a gather from blocks that big takes turns (forward, then
-# back; a thread-specific word, Sources/Kernel/Fast/GatherTurns.swift: from 2,048, or on
-# AMD's cores with 1 MiB of L2 from 4,681; none on Zen 2 and 3).
+# The readers at 6,000 subviews.
 for layout in blocks float4x4 caTransform3D; do
     for reader in read-transform read-gather read-alphas; do check linear "$reader" "$layout" 6000; done
 done

@@ -42,7 +42,9 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end) {
 }
 
 const char *anchor_target_features(void) {
-#if defined(__AVX512F__)
+#if defined(BWW_PORTABLE)
+    return "portable";
+#elif defined(__AVX512F__)
     return "avx512f";
 #elif defined(__AVX2__)
     return "avx2";

@@ -16,6 +16,13 @@
 
 #include <stdint.h>
 
+/* ANCHOR_X86: x86-specific asm; none in the portable build (-DBWW_PORTABLE), as on arm64. */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(BWW_PORTABLE)
+#define ANCHOR_X86 1
+#else
+#define ANCHOR_X86 0
+#endif
+
 /* No silent contraction: a*b + c is two roundings unless MADD says otherwise, exactly as
  * in Swift, so the anchor and the Swift kernel compute the same expressions. */
 #pragma STDC FP_CONTRACT OFF

@@ -20,7 +20,7 @@
  * domain fixing picks the float ones for values from mulps/addps; asm pins them. Asm also
  * hides the operands, so a page constant (`pin` clear) keeps the plain shuffle, which the
  * compiler folds or hoists out of the loop. */
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX__)
+#if ANCHOR_X86 && !defined(__AVX__)
 #define ANCHOR_PINS_SHUFFLES 1
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) __asm__(op " %1, %0" : "+x"(a) : "x"(b))
 #else

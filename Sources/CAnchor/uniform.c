@@ -140,7 +140,7 @@ INLINE spread_rows spread_rows_of(const anchor_page *p) {
 
 INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int translates, float *restrict dst) {
     u4 zero = {0};
-#if defined(__x86_64__) || defined(__i386__)
+#if ANCHOR_X86
     __asm__ volatile("" : "+x"(zero));
 #elif defined(__aarch64__) || defined(__arm__)
     __asm__ volatile("" : "+w"(zero));

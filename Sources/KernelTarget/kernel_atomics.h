@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "kernel_target.h"
+
 /* Sequentially consistent operations on a word, for WorkerPool: the parts of a split frame
  * are handed out by a counter (`kernel_atomic_fetch_add`), and threads join and leave a
  * job through a count and an open flag, with no mutex on the way; the mutex and condition
@@ -37,7 +39,7 @@ static inline __attribute__((always_inline)) int kernel_atomic_exchange_if(uintp
 /* One step of a spin-wait: `pause` on x86 (which lets the other hyperthread run and keeps
  * the loop from flooding the memory order buffer), `yield` on ARM. */
 static inline __attribute__((always_inline)) void kernel_spin_pause(void) {
-#if defined(__x86_64__) || defined(__i386__)
+#if KERNEL_X86
     __builtin_ia32_pause();
 #elif defined(__aarch64__) || defined(__arm__)
     __asm__ __volatile__("yield");

@@ -9,18 +9,9 @@
  * non-static lane of every block, so the gather reads them once (the `template`, from one
  * lane) and per block only the two rows that vary, m41 and m42: 64 bytes a block against
  * 544. Each row is then 7 pieces from registers and one converted pair, 8 16-byte stores
- * in address order as in kernel_gather_block_to. Where the CPU has AVX and the destination
- * is at 0 or 16 mod 32, kernel_gather_template_blocks_phased writes the same bytes with half
- * the stores (kernel_gather_template_phased.h); this one serves the rest, and streams.
- *
- * Why: the gather is bound by L2's traffic (and, within it, on Intel's cores by its number
- * of stores: kernel_gather_template_phased.h). Its 128 bytes a subview go out through L2 (each
- * line read for ownership, then written back), and the frame's 68 come in through it; at
- * 10k subviews the 1.28 MB destination and the 680 KB frame do not both stay in a 2 MB L2.
- * Reading 8 bytes a subview instead of 68 took `gather/simd` from `blocks` at 10k on this
- * project's Xeon (Emerald Rapids, default build, medians by scenario) from 2.59–3.02 to
- * 2.29–2.60, and C `bww_gather` from 2.32–3.17 to 2.03–2.31 times `bww_evaluate`
- * (docs/DESIGN.md, "A page that shares a template"). */
+ * in address order. The `avx` strategy writes the same bytes with half the stores
+ * (kernel_gather_template_phased.h). Why: the gather is bound by memory traffic, and this
+ * reads 8 bytes a subview instead of 68 (docs/DESIGN.md, "A page that shares a template"). */
 
 /* The pieces of a row but piece 6 (m41 m42): pairs of fields m11 m12, m13 m14, …, m43 m44,
  * by value, so that they stay in registers (a loop over an array of them was left rolled,
@@ -69,10 +60,9 @@ static inline __attribute__((always_inline)) void kernel_gather_template_walk(co
                                                                               double *out,
                                                                               const unsigned char *statics,
                                                                               kernel_template_pieces t,
-                                                                              int backward, int streaming) {
+                                                                              int streaming) {
     const kernel_template_pieces identity = {{1, 0}, {0, 0}, {0, 1}, {0, 0}, {0, 0}, {1, 0}, {0, 1}};
-    for (long i = 0; i < blocks; i++) {
-        const long b = backward ? blocks - 1 - i : i;
+    for (long b = 0; b < blocks; b++) {
         const unsigned mask = statics[b];
         const float *block = source + 136 * b;  /* 17 fields of 8 lanes a block */
         double *to = out + 128 * b;
@@ -84,21 +74,19 @@ static inline __attribute__((always_inline)) void kernel_gather_template_walk(co
 /* Rows 0 … 8·blocks − 1 of the `blocks` whole blocks at `source` as 16 Doubles each at
  * `out`: every field but m41 and m42 from `template16` (16 Doubles, m11 … m44; its m41 and
  * m42 unused), or the identity's in the lanes `statics` marks (one mask a block); m41 and
- * m42 from the frame. `backward` walks last to first (GatherTurns); `streaming` stores
- * non-temporally on x86 (`out` then 16-byte aligned) and fences after the last block. */
+ * m42 from the frame. `streaming` stores non-temporally on x86 (`out` then 16-byte
+ * aligned) and fences after the last block. */
 static inline void kernel_gather_template_blocks(const float *source, long blocks, double *out,
                                                  const unsigned char *statics, const double *template16,
-                                                 int backward, int streaming) {
+                                                 int streaming) {
     kernel_double2 p[8];
     __builtin_memcpy(p, template16, sizeof p);
     const kernel_template_pieces t = {p[0], p[1], p[2], p[3], p[4], p[5], p[7]};
     if (streaming) {
-        kernel_gather_template_walk(source, blocks, out, statics, t, 0, 1);
+        kernel_gather_template_walk(source, blocks, out, statics, t, 1);
         kernel_stream_fence();
-    } else if (backward) {
-        kernel_gather_template_walk(source, blocks, out, statics, t, 1, 0);
     } else {
-        kernel_gather_template_walk(source, blocks, out, statics, t, 0, 0);
+        kernel_gather_template_walk(source, blocks, out, statics, t, 0);
     }
 }
 

@@ -1,32 +1,27 @@
 #ifndef KERNEL_GATHER_TEMPLATE_PHASED_H
 #define KERNEL_GATHER_TEMPLATE_PHASED_H
 
-#include "kernel_gather.h"
 #include "kernel_gather_template.h"
 
 /* kernel_gather_template_blocks with 32-byte stores aligned to 32 bytes, AVX chosen at run
- * time (kernel_gather.h), for a destination 16-byte aligned (every Swift array and malloc
- * block). A row of 16 Doubles is 8 pieces of 16 bytes, p0 … p7 (p6 = m41 m42); aligned
- * 32-byte stores cover pairs of them, in one of two phases:
+ * time (its own target attribute: the default x86-64 build has no AVX), for a destination
+ * 16-byte aligned (every Swift array and malloc block). A row of 16 Doubles is 8 pieces of
+ * 16 bytes, p0 … p7 (p6 = m41 m42); aligned 32-byte stores cover pairs of them, in one of
+ * two phases:
  *   - `out` at 0 mod 32: (p0 p1) (p2 p3) (p4 p5) (p6 p7);
  *   - `out` at 16 mod 32: (p1 p2) (p3 p4) (p5 p6) (p7 p0'), where p0' is the next row's p0
  *     (the next block's lane 0 for lane 7): one 16-byte store for row 0's p0 after the
  *     walk, one for the last row's p7 at its end.
- * Per subview 4 stores, 3 from registers and one joining a template piece with the
- * converted m41 m42 (vinsertf128), against the 16-byte kernel's 8 stores.
- *
- * Why: an Intel core drains one store a cycle from its store buffer to L1, two when they go
- * to one cache line, and the gather's stores miss L1, so their number bounds it. A C loop
- * of stores alone into 1.28 MB at 48 mod 64 (a Swift array's elements) took 3.4 ns a
- * subview with 16-byte stores, 3.6 with unaligned 32-byte ones (every other one crossing a
- * line) and 2.7 with 32-byte stores at 0 mod 32 (Intel Xeon, Emerald Rapids, 2 MB L2). In
- * the bench at 10k subviews (one page of 10k, every 50th static) `gather/simd` went from
- * 2.44–2.72 to 2.22–2.50 in the AVX2 build and from 2.15–2.46 to 2.08–2.24 in the default
- * one (one run each of one binary with and without it; docs/DESIGN.md, "The template gather
- * in phase"). Other phases (8 or 24 mod 32) keep
- * the 16-byte kernel: their 32-byte pieces would need shuffles across every piece. */
+ * Per subview 4 stores against the 16-byte kernel's 8, and the gather's stores bound it
+ * (docs/DESIGN.md, "The template gather in phase"). Other phases (8 or 24 mod 32) keep the
+ * 16-byte kernel: their 32-byte pieces would need shuffles across every piece. */
 
-#if KERNEL_HAS_RUNTIME_AVX
+#if KERNEL_RUNTIME_AVX
+#define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))
+
+/* The floats a block of the blocks layout takes: 17 fields of 8 lanes (Lanes.frameBlockFloats). */
+#define KERNEL_BLOCK_FLOATS 136
+
 /* A row's pieces p0 … p7 (p6 unused: each lane's own m41 m42 takes its place). */
 typedef struct {
     kernel_double2 p[8];
@@ -104,14 +99,12 @@ KERNEL_AVX_INLINE void kernel_phased_block0(const float *block, double *out, ker
 
 #undef KERNEL_LANE_STATIC
 
-/* What kernel_gather_template_blocks writes (ordinary stores; `backward` as there), for
- * `out` at 0 or 16 mod 32; returns 0 and writes nothing at other addresses. A block with
- * no static lane, whose successor's lane 0 is not static either, stores only `t` (the call
- * with constant masks folds the choices away). With AVX only: call where
- * kernel_cpu_has_avx() says so. */
+/* What kernel_gather_template_blocks writes (ordinary stores), for `out` at 0 or 16 mod
+ * 32; returns 0 and writes nothing at other addresses. A block with no static lane, whose
+ * successor's lane 0 is not static either, stores only `t` (the call with constant masks
+ * folds the choices away). With AVX only: call where CPUFeatures.host has it. */
 __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_phased(
-    const float *source, long blocks, double *out, const unsigned char *statics, const double *template16,
-    int backward) {
+    const float *source, long blocks, double *out, const unsigned char *statics, const double *template16) {
     const unsigned long phase = (unsigned long)out & 31;
     if (phase != 0 && phase != 16) return 0;
     if (blocks <= 0) return 1;
@@ -119,8 +112,7 @@ __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_p
     __builtin_memcpy(&t, template16, sizeof t);
     const kernel_row_pieces identity = {{{1, 0}, {0, 0}, {0, 1}, {0, 0}, {0, 0}, {1, 0}, {0, 0}, {0, 1}}};
     if (phase == 0) {
-        for (long i = 0; i < blocks; i++) {
-            const long b = backward ? blocks - 1 - i : i;
+        for (long b = 0; b < blocks; b++) {
             const unsigned mask = statics[b];
             const float *block = source + KERNEL_BLOCK_FLOATS * b;
             if (mask == 0) kernel_phased_block0(block, out + 128 * b, t, t, 0);
@@ -128,8 +120,7 @@ __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_p
         }
         return 1;
     }
-    for (long i = 0; i < blocks; i++) {
-        const long b = backward ? blocks - 1 - i : i;
+    for (long b = 0; b < blocks; b++) {
         const unsigned mask = statics[b];
         const float *block = source + KERNEL_BLOCK_FLOATS * b;
         if (b + 1 == blocks) {
@@ -145,9 +136,8 @@ __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_p
 }
 #else
 static inline int kernel_gather_template_blocks_phased(const float *source, long blocks, double *out,
-                                                       const unsigned char *statics, const double *template16,
-                                                       int backward) {
-    (void)source; (void)blocks; (void)out; (void)statics; (void)template16; (void)backward;
+                                                       const unsigned char *statics, const double *template16) {
+    (void)source; (void)blocks; (void)out; (void)statics; (void)template16;
     return 0;
 }
 #endif

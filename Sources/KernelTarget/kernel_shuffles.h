@@ -17,7 +17,7 @@
  * that computes the fields (which duplicated that arithmetic: LLVM turned
  * shuffle(a·b, c·d) into shuffle(a, c)·shuffle(b, d), and on AVX2 split 8-lane arithmetic
  * into 4-lane halves). Costs no instruction. KERNEL_OPAQUE4 takes a 16-byte vector. */
-#if defined(__x86_64__) || defined(__i386__)
+#if KERNEL_X86
 #define KERNEL_OPAQUE4(v) __asm__("" : "+x"(v))
 #elif defined(__aarch64__) || defined(__arm__)
 #define KERNEL_OPAQUE4(v) __asm__("" : "+w"(v))
@@ -68,7 +68,7 @@ static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel
  * constants, whose shuffles the optimizer then folds and hoists out of the loop. */
 /* KERNEL_OPAQUE4 for 8 lanes: one 32-byte register with AVX, else a pair of 16-byte ones. */
 static inline __attribute__((always_inline)) kernel_float8 kernel_opaque8(kernel_float8 v) {
-#if defined(__AVX__)
+#if KERNEL_TARGET_AVX
     __asm__("" : "+x"(v));
     return v;
 #else
@@ -91,11 +91,8 @@ static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const f
  * `alpha`: field 4q + j is element j of row q spread over its half (vshufps, in-lane), so
  * that 4 registers hold what 16 broadcasts would. With `translated`, m41 and m42 are the 16
  * Floats at `m4142` instead. The rows pass through a volatile asm on every call, so that
- * the spreads are made block by block and not hoisted into 15 loop-invariant registers,
- * which the allocator would spill and reload: on an AMD EPYC (Zen 2), AVX2, a block loop of
- * 17 32-byte stores at 1k subviews ran 0.67 ns a subview from registers and with these
- * spreads, 0.9–1.0 with any load among the stores (broadcasts from memory, 32-byte reloads,
- * even one load for 8 blocks). For targets with 8-Float registers (AVX); elsewhere it
+ * the spreads are made block by block, not hoisted into 15 registers that the allocator
+ * would spill and reload among the stores (docs/DESIGN.md, "No load at all, with AVX"). For targets with 8-Float registers (AVX); elsewhere it
  * compiles but is not called (`kernel_store_spread_block4`). */
 static inline __attribute__((always_inline)) void kernel_store_spread_block(float *block, const float *rows, float alpha,
                                                                             const float *m4142, int translated) {
@@ -105,7 +102,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
     /* The rows or'ed with a zero the optimizer cannot see (made anew each block by a
      * volatile asm), which keeps their bits and the spreads in the block: hiding the rows
      * themselves would copy all four each block, four more registers. */
-#if defined(__AVX__)
+#if KERNEL_TARGET_AVX
     __asm__ volatile("" : "+x"(zero));
 #endif
     kernel_float8 r0, r1, r2, r3;
@@ -144,8 +141,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
  * Everything by value, in registers: the AVX function's rows behind a pointer kept a copy of
  * the template on the stack that Swift re-made between groups of blocks (40 moves every 8
  * blocks). A page that is not diagonal has 15 broadcasts, 30 such registers, which the
- * allocator had reloaded among the stores: at 100k subviews (stores missing L2) `rotate3d`
- * ran 1.3–1.4× the store limit (AMD EPYC, Zen 5). Stores go through `(char *)`, as in
+ * allocator had reloaded among the stores (docs/DESIGN.md, "No load at all, with AVX"). Stores go through `(char *)`, as in
  * both spread functions: `block` may be misaligned (caller-owned destinations). */
 static inline __attribute__((always_inline)) void kernel_store_spread_block4(float *block, kernel_float4 r0, kernel_float4 r1,
                                                                              kernel_float4 r2, kernel_float4 r3, float alpha,
@@ -156,7 +152,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block4(flo
     kernel_bits4 zero = {0, 0, 0, 0};
     /* Made anew each block (volatile), so that the spreads stay in the block and are not
      * hoisted into 15 loop-invariant registers. */
-#if defined(__x86_64__) || defined(__i386__)
+#if KERNEL_X86
     __asm__ volatile("" : "+x"(zero));
 #elif defined(__aarch64__) || defined(__arm__)
     __asm__ volatile("" : "+w"(zero));
@@ -308,7 +304,7 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
  * a non-temporal one (movntps, which clang picks for the same bytes; `p` then 16-byte
  * aligned). */
 static inline __attribute__((always_inline)) void kernel_store_piece(double *p, kernel_double2 v, int streaming) {
-#if defined(__x86_64__) || defined(__i386__)
+#if KERNEL_X86
     if (streaming) { __builtin_nontemporal_store(v, (kernel_double2 *)p); return; }
 #else
     (void)streaming;
@@ -338,10 +334,9 @@ static inline __attribute__((always_inline)) kernel_lane_pair kernel_widen_lane_
  * side: one 8-byte load widens them (cvtps2pd from memory); fields c, c+1 of those lanes
  * are then interleaved (unpcklpd/unpckhpd) into 16-byte pieces of lane l's and lane l+1's
  * rows. Per subview 8 conversions, 8 shuffles, 8 stores. The stores go in address order,
- * lane l's row whole before lane l+1's: Intel cores since Ice Lake commit two stores a
- * cycle when consecutive ones go to one cache line, one when they alternate between two
- * lines (the rows written alternately ran 1.6-2x slower on this project's Xeon; 8 of the 16
- * registers hold lane l+1's pieces meanwhile, no spills, checked with objdump). */
+ * lane l's row whole before lane l+1's, since cores commit consecutive stores to one cache
+ * line faster than stores that alternate between lines (docs/DESIGN.md, "Reading a frame
+ * out"). */
 static inline __attribute__((always_inline)) void kernel_gather_block_to(const float *block, double *out, int streaming) {
     for (int l = 0; l < 8; l += 2) {
         kernel_double2 next[8];
@@ -353,19 +348,6 @@ static inline __attribute__((always_inline)) void kernel_gather_block_to(const f
         for (int c = 0; c < 16; c += 2)
             kernel_store_piece(out + 16 * (l + 1) + c, next[c / 2], streaming);
     }
-}
-
-/* One block of the blocks layout as 8 rows of 16 doubles at `out`, by the caTransform3D
- * writer's transposes: per group of 4 fields a 4×4 transpose on both halves of 8-lane
- * vectors loaded whole, then per lane and group one 4-lane conversion and one 32-byte
- * store, in address order (per subview 2 loads, 6 shuffles, 4 conversions, 4 stores,
- * against kernel_gather_block's 8, 8 and 8). With AVX on AMD's Zen 3 this is the faster
- * one (C loops: 2.5 against 3.3 ns a subview at 1k with a 64-byte aligned destination,
- * 2.9 against 3.2 at 16 mod 64, where half the 32-byte stores cross a line); on this
- * project's Xeon kernel_gather_block was (3.2 against 3.7 ns at 1k). FrameReader.widensWhole
- * picks it. Ordinary stores, any alignment. */
-static inline __attribute__((always_inline)) void kernel_gather_block_wide(const float *block, double *out) {
-    kernel_store_catransform3d(out, 8, block, 0);
 }
 
 /* The block through the cache (ordinary stores). */
@@ -384,8 +366,7 @@ static inline __attribute__((always_inline)) void kernel_gather_block_streaming(
 /* One subview of the float4x4 layout (16 Floats, m11 … m44) widened to 16 Doubles at
  * `out`: 8 conversions of 2 Floats from memory (cvtps2pd) and 8 16-byte stores in address
  * order, ordinary or, with `streaming` on x86, non-temporal (`out` then 16-byte aligned).
- * Swift's SIMD4<Double>(SIMD4<Float>) was converted lane by lane here (cvtss2sd): 7–8 ns a
- * subview at 1k against 3.3 for the blocks gather, which also shuffles. */
+ * Swift's SIMD4<Double>(SIMD4<Float>) was converted lane by lane here (cvtss2sd). */
 static inline __attribute__((always_inline)) void kernel_widen_row16(const float *row, double *out, int streaming) {
     for (int c = 0; c < 16; c += 2) {
         kernel_float2 f;
@@ -394,23 +375,10 @@ static inline __attribute__((always_inline)) void kernel_widen_row16(const float
     }
 }
 
-/* The row of kernel_widen_row16 (ordinary stores) 4 Floats at a time: 4 conversions
- * (vcvtps2pd from memory, with AVX) and 4 32-byte stores. With AVX on AMD's Zen 3, 2.1
- * against 3.0 ns a subview at 1k and 2.7 against 3.1 at 10k (C loops, aligned destination;
- * 2.4 against 3.1 and 2.9 against 3.3 at 16 mod 64); FrameReader.widensWhole picks it. */
-static inline __attribute__((always_inline)) void kernel_widen_row16_wide(const float *row, double *out) {
-    for (int c = 0; c < 16; c += 4) {
-        kernel_float4 f;
-        __builtin_memcpy(&f, row + c, sizeof f);
-        const kernel_double4 wide = kernel_widen4(f);
-        __builtin_memcpy((char *)out + sizeof *out * c, &wide, sizeof wide);
-    }
-}
-
 /* Orders the non-temporal stores before any later store (x86 `sfence`), so that a thread
  * handed the destination afterwards (by a release) sees them: they are weakly ordered. */
 static inline __attribute__((always_inline)) void kernel_stream_fence(void) {
-#if defined(__x86_64__) || defined(__i386__)
+#if KERNEL_X86
     __builtin_ia32_sfence();
 #endif
 }

@@ -6,10 +6,8 @@ import Testing
 /// page's 16 × count destination Doubles written, nothing before or after them, and each
 /// written from the page's own bytes: in `caTransform3D` a copy; in `float4x4` and `blocks`
 /// each 32-byte piece of the matrices (a subview's half row, or a field's 8 lanes) at both
-/// of its places; a partial last block's lanes widened. Ordinary and non-temporal stores,
-/// 16 and 32 bytes wide, destinations 16-byte aligned and 8 bytes off, walks either way; for a
-/// page that shares a template, 32-byte stores aligned to 32 as well (`phased`, where the
-/// CPU has AVX), at every 8-byte phase of a 32-byte boundary.
+/// of its places; a partial last block's lanes widened. Destinations at every 8-byte phase
+/// of a 32-byte boundary; for a page that shares a template, its translations only.
 @Suite struct AnchorReadLimitTests {
     static let counts = Array(0...25) + [63, 64, 65, 1001]
     /// A value no source element widens to, nor moves to (its bits are no pair of them).
@@ -19,20 +17,14 @@ import Testing
 
     @Test(arguments: counts) func writesEachDestinationSlotFromThePage(count: Int) {
         let layouts = [ANCHOR_LAYOUT_BLOCKS, ANCHOR_LAYOUT_FLOAT4X4, ANCHOR_LAYOUT_CATRANSFORM3D]
-        let stores = [(0, 0), (1, 0), (0, 1), (1, 1)]  // (streaming, wide)
         for layout in layouts {
-            for (streaming, wide) in stores {
-                for offset in [0, 1] where !(streaming == 1 && offset == 1) {
-                    for backward in [0, 1] {
-                        let seed = "layout \(layout.rawValue) count \(count) streaming \(streaming) wide \(wide) offset \(offset) backward \(backward)"
-                        let (written, source) = Self.run(layout, count: count, streaming: streaming, wide: wide,
-                                                         offset: offset, backward: backward)
-                        #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
-                        #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
-                        let out = Array(written.dropFirst(2).dropLast(2))
-                        #expect(out == Self.expected(layout, source, count: count), "\(seed)")
-                    }
-                }
+            for offset in 0..<4 {
+                let seed = "layout \(layout.rawValue) count \(count) offset \(offset)"
+                let (written, source) = Self.run(layout, count: count, offset: offset)
+                #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
+                #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
+                let out = Array(written.dropFirst(2).dropLast(2))
+                #expect(out == Self.expected(layout, source, count: count), "\(seed)")
             }
         }
     }
@@ -41,23 +33,19 @@ import Testing
     /// pieces from the template's row c / 4; nothing outside the destination.
     @Test(arguments: counts) func aTemplatePageReadsOnlyItsTranslations(count: Int) {
         let template = (0..<16).map { Double($0) * 0.25 - 7 }
-        let phasings = FrameReader.templatesInPhase ? [0, 1] : [0]
-        for (streaming, offset) in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 2)] {
-            for (backward, phased) in [0, 1].flatMap({ b in phasings.map { (b, $0) } }) {
-                let seed = "count \(count) streaming \(streaming) offset \(offset) backward \(backward) phased \(phased)"
-                let (written, source) = Self.run(ANCHOR_LAYOUT_BLOCKS, count: count, streaming: streaming, wide: 0,
-                                                 offset: offset, backward: backward, template: template, phased: phased)
-                #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
-                #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
-                var expected = Self.expected(ANCHOR_LAYOUT_BLOCKS, source, count: count)
-                for b in 0..<count / 8 {
-                    for c in 0..<16 where c != 12 && c != 13 {
-                        let row = Array(template[4 * (c / 4) ..< 4 * (c / 4) + 4])
-                        expected.replaceSubrange(b * 128 + 8 * c ..< b * 128 + 8 * c + 8, with: row + row)
-                    }
+        for offset in 0..<4 {
+            let seed = "count \(count) offset \(offset)"
+            let (written, source) = Self.run(ANCHOR_LAYOUT_BLOCKS, count: count, offset: offset, template: template)
+            #expect(written.prefix(2).allSatisfy { $0 == Self.untouched }, "wrote before the destination: \(seed)")
+            #expect(written.suffix(2).allSatisfy { $0 == Self.untouched }, "wrote past the destination: \(seed)")
+            var expected = Self.expected(ANCHOR_LAYOUT_BLOCKS, source, count: count)
+            for b in 0..<count / 8 {
+                for c in 0..<16 where c != 12 && c != 13 {
+                    let row = Array(template[4 * (c / 4) ..< 4 * (c / 4) + 4])
+                    expected.replaceSubrange(b * 128 + 8 * c ..< b * 128 + 8 * c + 8, with: row + row)
                 }
-                #expect(Array(written.dropFirst(2).dropLast(2)) == expected, "\(seed)")
             }
+            #expect(Array(written.dropFirst(2).dropLast(2)) == expected, "\(seed)")
         }
     }
 
@@ -65,8 +53,8 @@ import Testing
     /// and what the limit wrote: the destination with two guard Doubles either side, the
     /// guard before it `offset` Doubles past a 32-byte boundary (the destination at
     /// 16 + 8·offset mod 32).
-    static func run(_ layout: anchor_layout, count: Int, streaming: Int, wide: Int, offset: Int,
-                    backward: Int, template: [Double]? = nil, phased: Int = 0) -> (written: [Double], source: [Float]) {
+    static func run(_ layout: anchor_layout, count: Int, offset: Int,
+                    template: [Double]? = nil) -> (written: [Double], source: [Float]) {
         let floats = layout == ANCHOR_LAYOUT_BLOCKS ? (count + 7) / 8 * blockFloats : 16 * count
         // caTransform3D's source is Doubles: two Floats' room each.
         let source = (0..<(layout == ANCHOR_LAYOUT_CATRANSFORM3D ? 2 * floats : floats)).map { Float($0) * 0.5 + 1 }
@@ -82,12 +70,10 @@ import Testing
                 let matrices = layout == ANCHOR_LAYOUT_CATRANSFORM3D ? doubleBytes.baseAddress : floatBytes.baseAddress
                 if let template {
                     template.withUnsafeBufferPointer {
-                        anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
-                                          Int32(backward), $0.baseAddress, Int32(phased))
+                        anchor_read_limit(layout, matrices, count, aligned + 2, $0.baseAddress)
                     }
                 } else {
-                    anchor_read_limit(layout, matrices, count, aligned + 2, Int32(streaming), Int32(wide),
-                                      Int32(backward), nil, 0)
+                    anchor_read_limit(layout, matrices, count, aligned + 2, nil)
                 }
             }
         }

@@ -31,7 +31,7 @@ import Testing
         // Metric names carry the file's name and its own subview count.
         #expect(names.count == 2 && names.allSatisfy { $0.hasPrefix("simd/c/team.json/") || $0.hasPrefix("simd/limit/team.json/") }, "\(names)")
         let build = try #require(json["build"] as? [String: String])
-        for key in ["os", "cpu", "cores", "configuration", "swiftCompiler", "cCompiler", "swiftTargetFeatures", "targetFeatures"] {
+        for key in ["os", "cpu", "cores", "configuration", "swiftCompiler", "cCompiler", "swiftTargetFeatures", "targetFeatures", "strategy"] {
             #expect(build[key]?.isEmpty == false, "\(key)")
         }
         // A wide threshold: this checks the plumbing, not the machine's noise.

@@ -93,7 +93,8 @@ struct RunFile {
             let b = document.build
             let build = BuildInfo(configuration: b["configuration"] ?? "?", swiftCompiler: b["swiftCompiler"] ?? "?",
                                   cCompiler: b["cCompiler"] ?? "?", swiftTargetFeatures: b["swiftTargetFeatures"] ?? "?",
-                                  cTargetFeatures: b["targetFeatures"] ?? "?", os: document.os, cpu: document.cpu,
+                                  cTargetFeatures: b["targetFeatures"] ?? "?", strategy: b["strategy"] ?? "?",
+                                  strategySelection: "recorded", os: document.os, cpu: document.cpu,
                                   cpuFeatures: document.cpuFeatures, cores: document.cores)
             var results: [Result] = []
             for (n, row) in rows.enumerated() {

@@ -1,5 +1,6 @@
 import CAnchor
 import Foundation
+import Kernel
 
 /// What was measured: the build (configuration, compilers, the CPU level the Swift and C
 /// code were compiled for) and the machine (OS, CPU, cores). Reports print it, JSON exports
@@ -14,6 +15,9 @@ struct BuildInfo {
     var swiftTargetFeatures: String
     /// The SIMD level the C anchor was compiled for (`-Xcc -march=…`).
     var cTargetFeatures: String
+    /// The fast path's run-time strategy (`KernelStrategy.current`) and why it was chosen.
+    var strategy: String
+    var strategySelection: String
     var os: String
     var cpu: String
     var cpuFeatures: String
@@ -25,6 +29,8 @@ struct BuildInfo {
                   cCompiler: String(cString: anchor_compiler_version()),
                   swiftTargetFeatures: ANCHOR_IMPORTER_TARGET_FEATURES,
                   cTargetFeatures: String(cString: anchor_target_features()),
+                  strategy: KernelStrategy.current.rawValue,
+                  strategySelection: KernelStrategy.selection,
                   os: MachineInfo.operatingSystem,
                   cpu: MachineInfo.cpuModel,
                   cpuFeatures: MachineInfo.cpuFeatures,
@@ -37,13 +43,13 @@ struct BuildInfo {
 
     var oneLine: String {
         "\(configuration) build, \(swiftCompiler) for \(swiftTargetFeatures), C anchor \(cCompiler) for \(cTargetFeatures); "
-            + "CPU \(cpu) (\(cpuFeatures)), \(cores) cores, \(os)"
+            + "kernel strategy \(strategy) (\(strategySelection)); CPU \(cpu) (\(cpuFeatures)), \(cores) cores, \(os)"
     }
 
     /// The build's own keys, as the JSON export's `build` object has them.
     var buildPairs: [(String, String)] {
         [("configuration", configuration), ("swiftCompiler", swiftCompiler), ("cCompiler", cCompiler),
-         ("swiftTargetFeatures", swiftTargetFeatures), ("targetFeatures", cTargetFeatures)]
+         ("swiftTargetFeatures", swiftTargetFeatures), ("targetFeatures", cTargetFeatures), ("strategy", strategy)]
     }
 
     /// Everything, as strings: what a baseline records (`targetFeatures` is the C anchor's,

@@ -8,7 +8,7 @@ struct MachineCheck {
     /// The keys that identify a machine and a build (`BuildInfo.pairs`). A key that one
     /// side lacks (a baseline recorded before it existed) is not compared.
     static let keys = ["cpu", "cpuFeatures", "cores", "os", "configuration", "swiftCompiler", "cCompiler",
-                       "swiftTargetFeatures", "targetFeatures"]
+                       "swiftTargetFeatures", "targetFeatures", "strategy"]
 
     let differences: [(key: String, recorded: String, current: String)]
 

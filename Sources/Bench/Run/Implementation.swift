@@ -103,9 +103,6 @@ final class ReadImplementation: Implementation {
     private let animator: WalkthroughAnimator
     private let pages: [Int]
     private var doubles: [Double]
-    /// Whether `read-limit`'s next walk of each page (by index in `pages`) goes last to first:
-    /// it takes the turns the gather takes (`GatherTurns`), at the same sizes.
-    private var limitTurns: [Bool]
     /// Folded from what was read, so that the reads are not optimised away.
     private(set) var checksum = 0.0
 
@@ -117,7 +114,6 @@ final class ReadImplementation: Implementation {
         let largest = pages.map { frame.subviewCount(page: $0) }.max() ?? 0
         (self.kind, self.animator, cycle) = (kind, animator, ScrollCycle([scroll]))
         doubles = [Double](repeating: 0, count: 16 * largest)
-        limitTurns = [Bool](repeating: false, count: pages.count)
     }
 
     func render(scroll x: Double) {
@@ -139,24 +135,14 @@ final class ReadImplementation: Implementation {
         case .readLimit:
             let layout = anchorLayout(frame.layout)
             doubles.withUnsafeMutableBufferPointer { buffer in
-                for (index, page) in pages.enumerated() {
+                for page in pages {
                     let count = frame.subviewCount(page: page)
                     guard count > 0, let out = buffer.baseAddress else { continue }
-                    // Streams where `gather` streams, stores 32 bytes at a time and takes turns
-                    // where it does, so that each is the other's match.
-                    let streams = frame.layout != .caTransform3D && FrameReader.streams(into: out, bytes: count * 128)
-                    var backward = false
-                    if frame.layout == .blocks && !streams && GatherTurns.sizesHere.contains(count) {
-                        backward = limitTurns[index]
-                        limitTurns[index].toggle()
-                    }
                     // A page that shares a template: its m41 and m42 read, as the gather reads them.
                     let template = FrameReader.sharedTemplate(frame.view, page: page)
                     frame.withUnsafeBytes(page: page) { matrices, _ in
                         func limit(_ t: UnsafePointer<Double>?) {
-                            anchor_read_limit(layout, matrices.baseAddress, count, out, streams ? 1 : 0,
-                                              FrameReader.widensWhole ? 1 : 0, backward ? 1 : 0, t,
-                                              FrameReader.templatesInPhase ? 1 : 0)
+                            anchor_read_limit(layout, matrices.baseAddress, count, out, t)
                         }
                         if let template {
                             withUnsafeBytes(of: template) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }

@@ -65,32 +65,19 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
  * with no math. */
 void anchor_store_limit(const anchor_outputs *out, long first, long end);
 
-/* The memory traffic of the library's `gather` with no arithmetic: the matrix bytes of a
- * page of `count` subviews in `layout` at `matrices` read in order, and 128 bytes a
- * subview written at `out` (16 doubles' room) in 16-byte stores in address order,
- * non-temporal with `streaming` (x86, as the gather streams: pass what
- * `FrameReader.streams` says; `out` then 16-byte aligned), or with `wide` and not
- * `streaming` in 32-byte stores with AVX (as the gather stores where
- * `FrameReader.widensWhole`; ignored without AVX).
- * What is read: in blocks, the 16 matrix fields of 8 lanes of each block (blocks
- * ANCHOR_BLOCK_FLOATS floats apart, alpha not read); in float4x4, 64 bytes a subview; in catransform3d, 128 bytes. The values are
- * the read bytes moved, not converted: in catransform3d a copy (memcpy, never streamed, as
- * the gather's); elsewhere each 32-byte piece is read once and stored twice, so every
- * double slot is written, with meaningless values (a
- * partial last block's lanes are widened one by one). With `backward`, blocks walks its
- * whole blocks last to first, as the gather from blocks does on alternate calls at the
- * sizes of GatherTurns.sizesHere (the bench passes the same turns, so that the gather cannot
- * beat its limit by reusing what the last walk left in L2); the bytes written are the same.
- * With a `template16` (blocks only; 16 Doubles, or NULL), what the gather of a page that
- * shares a template moves: each block's fields 12 and 13 (m41, m42) read, and the others'
- * pieces stored from the template's row c / 4 instead; with `phased` as well (x86, not
- * streaming, `out` at 0 or 16 mod 32), the same bytes in 32-byte stores aligned to 32, as the
- * gather of such a page stores where `FrameReader.templatesInPhase` (AVX chosen at run time:
- * pass what that says, never 1 on a CPU without AVX).
- * What reading a frame out costs memory alone: the bench's `read-limit`. `out` needs 8-byte
- * alignment and must not overlap the matrices. */
+/* The memory traffic of the library's `gather` with no arithmetic, in one fixed loop
+ * that takes none of the gather's choices: the matrix bytes of a page of `count`
+ * subviews in `layout` at `matrices` read once, in order, and 128 bytes a subview written
+ * at `out` in ordinary 16-byte stores in address order, first block to last. What is read:
+ * in blocks, the 16 matrix fields of 8 lanes of each block (alpha not read), or with a
+ * `template16` (16 Doubles: a page that shares a template, as the gather reads it) only
+ * fields 12 and 13 (m41, m42), the other pieces stored from the template's row c / 4; in
+ * float4x4, 64 bytes a subview; in catransform3d, 128 bytes (memcpy). Each 32-byte piece
+ * read is stored twice, so every double slot is written, with meaningless values (a
+ * partial last block's lanes are widened one by one). The bench's `read-limit`. `out`
+ * needs 8-byte alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
-                       int streaming, int wide, int backward, const double *restrict template16, int phased);
+                       const double *restrict template16);
 
 /* What this C was compiled for: "avx512f", "avx2", "avx", "sse4.1" or "sse2" (x86), "neon". */
 const char *anchor_target_features(void);
@@ -101,7 +88,9 @@ const char *anchor_compiler_version(void);
  * C headers with its own target settings: `-Xswiftc -target-cpu haswell` defines __AVX2__
  * here (and so do `-Xcc` flags, which reach the importer too), while anchor.c sees only the
  * C flags. `bench` reports both, so a build with only one of them set shows it. */
-#if defined(__AVX512F__)
+#if defined(BWW_PORTABLE)
+#define ANCHOR_IMPORTER_TARGET_FEATURES "portable"
+#elif defined(__AVX512F__)
 #define ANCHOR_IMPORTER_TARGET_FEATURES "avx512f"
 #elif defined(__AVX2__)
 #define ANCHOR_IMPORTER_TARGET_FEATURES "avx2"

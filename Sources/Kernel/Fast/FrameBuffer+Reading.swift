@@ -28,19 +28,16 @@ extension FrameBuffer {
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
     /// (`m11 m12 … m44`, `CATransform3D`'s memory layout), into `destination`, which must
-    /// hold `16 × count` values. From the `blocks` and `float4x4` layouts on x86, a page of
-    /// 32,768 subviews or more (4 MiB) into a 16-byte-aligned destination is written with
-    /// non-temporal stores, fenced before the return: the values leave the caches for
-    /// memory, as a GPU buffer wants them, and reading them back soon costs a trip to memory.
-    /// From `blocks`, a page of 2,048 to 32,767 subviews is walked first to last and last to
-    /// first on alternate calls from one thread, so that each call starts where the last one
-    /// left the cache warm, except on AMD's Zen 3 and later, where the walk back is slower
-    /// and every call walks first to last; the values are the same either way.
+    /// hold `16 × count` values. In the `sse2` and `avx` strategies (`strategy`), a page of
+    /// 32,768 subviews or more (4 MiB) from `blocks` or `float4x4` into a 16-byte-aligned
+    /// destination is written with non-temporal stores, fenced before the return: the
+    /// values leave the caches for memory, as a GPU buffer wants them, and reading them back
+    /// soon costs a trip to memory. The values are the same in every strategy.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")
         guard count > 0, let out = destination.baseAddress else { return }
-        withExtendedLifetime(storage) { FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out)) }
+        withExtendedLifetime(storage) { FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), strategy: view.strategy) }
     }
 
     /// Page `page` as 16 Doubles per subview (see `gather(page:into:)`), in a new array,
@@ -51,12 +48,13 @@ extension FrameBuffer {
             throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)
         }
         // Written once, through the cache (the caller reads it next): no zero fill first,
-        // no non-temporal stores, and no turn.
+        // no non-temporal stores.
         let count = 16 * pages[page].count
         return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0, let out = buffer.baseAddress {
                 withExtendedLifetime(storage) {
-                    FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), intoNewArray: true)
+                    FrameReader.gather(view, view.slots[page], into: UnsafeMutableRawPointer(out), strategy: view.strategy,
+                                       intoNewArray: true)
                 }
             }
             initialized = count

@@ -11,12 +11,22 @@ public struct FrameBuffer: Sendable {
     public let geometry: FrameGeometry
     @usableFromInline var storage: FrameStorage
 
-    /// A frame for `plan` in `layout`: every subview the identity with alpha 1.
+    /// A frame for `plan` in `layout`: every subview the identity with alpha 1, read out
+    /// with `KernelStrategy.current`.
     public init(for plan: AnimationPlan, layout: FrameLayout = .blocks) {
+        self.init(for: plan, layout: layout, strategy: .current)
+    }
+
+    /// A frame read out with `strategy`, or with `KernelStrategy.current` where this CPU
+    /// cannot run it (the tests run every strategy the CPU can).
+    package init(for plan: AnimationPlan, layout: FrameLayout, strategy: KernelStrategy) {
         pages = plan.pages
         geometry = FrameGeometry(layout, pages: plan.pages)
-        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage)
+        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage, strategy: strategy.runnableOrCurrent)
     }
+
+    /// How this frame is read out (`KernelStrategy`): the same values in every strategy.
+    public var strategy: KernelStrategy { storage.strategy }
 
     /// Where a frame of `plan` in `layout` puts its pages (the geometry such a frame has).
     package static func geometry(of plan: AnimationPlan, layout: FrameLayout) -> FrameGeometry {

@@ -10,6 +10,8 @@ final class FrameStorage: @unchecked Sendable {
     /// One entry a page.
     @usableFromInline let slots: UnsafeMutablePointer<PageSlot>
     let byteCount: Int
+    /// How the frame is read out (`KernelStrategy`), fixed when it is made.
+    let strategy: KernelStrategy
     /// The plan's arrays, kept alive for `statics`.
     private let plan: PlanStorage
     /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`):
@@ -30,8 +32,8 @@ final class FrameStorage: @unchecked Sendable {
 
     /// The identity with alpha 1 for every subview (and every padding lane of `blocks`),
     /// for a frame of the plan whose pages are `pages` and arrays `plan`.
-    init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage) {
-        self.plan = plan
+    init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage, strategy: KernelStrategy) {
+        (self.plan, self.strategy) = (plan, strategy)
         byteCount = geometry.byteCount
         layout = geometry.layout
         pageCount = pages.count
@@ -54,7 +56,7 @@ final class FrameStorage: @unchecked Sendable {
     }
 
     private init(copying other: FrameStorage) {
-        (byteCount, layout, pageCount) = (other.byteCount, other.layout, other.pageCount)
+        (byteCount, layout, pageCount, strategy) = (other.byteCount, other.layout, other.pageCount, other.strategy)
         plan = other.plan
         base = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
         base.copyMemory(from: other.base, byteCount: byteCount)

@@ -19,12 +19,14 @@ package struct FrameView: @unchecked Sendable {
     @usableFromInline let slots: UnsafePointer<FrameStorage.PageSlot>
     /// The plan's static-lane masks (`FrameStorage.statics`).
     let statics: UnsafePointer<UInt8>
+    /// How the frame is read out (`FrameStorage.strategy`).
+    let strategy: KernelStrategy
 
     @usableFromInline
     init(_ storage: FrameStorage) {
         (base, layout, pageCount, slots) = (UnsafeRawPointer(storage.base), storage.layout, storage.pageCount,
                                             UnsafePointer(storage.slots))
-        statics = storage.statics
+        (statics, strategy) = (storage.statics, storage.strategy)
     }
 
     /// Page `page`'s slot, or nil when `page` is out of range.
@@ -89,7 +91,7 @@ extension FrameView {
         guard let slot = slot(page: page), capacity >= UInt(16 &* slot.count) else { return false }
         guard slot.count > 0 else { return true }
         guard let out else { return false }
-        FrameReader.gather(self, slot, into: UnsafeMutableRawPointer(out))
+        FrameReader.gather(self, slot, into: UnsafeMutableRawPointer(out), strategy: strategy)
         return true
     }
 

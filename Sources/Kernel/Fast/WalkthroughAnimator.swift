@@ -60,12 +60,14 @@ public struct WalkthroughAnimator: Sendable {
         self.init(plan: plan, layout: layout, kernel: SIMDPageKernel())
     }
 
-    /// An animator that computes its pages with `kernel` (the benchmark's anchors).
-    package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel) {
+    /// An animator that computes its pages with `kernel` (the benchmark's anchors) and
+    /// reads its frame out with `strategy` (`FrameBuffer.init(for:layout:strategy:)`).
+    package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel = SIMDPageKernel(),
+                 strategy: KernelStrategy = .current) {
         self.plan = plan
         self.kernel = kernel
         usesSIMDKernel = kernel is SIMDPageKernel
-        frame = FrameBuffer(for: plan, layout: layout)
+        frame = FrameBuffer(for: plan, layout: layout, strategy: strategy)
         segments = SegmentCache(plan)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }

@@ -1,0 +1,80 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Which of the fast path's run-time kernels a frame uses: chosen once from the CPU's
+/// instruction set (`choose(for:)`, the only function that maps features to a strategy),
+/// kept by each `FrameBuffer`, and forced with the environment variable
+/// `BWW_KERNEL_STRATEGY` (`portable`, `sse2` or `avx`) to any strategy the CPU runs.
+///
+/// The strategies differ only in how frames are read out (`FrameBuffer.gather(page:into:)`);
+/// the values are the same in all of them. What the kernels compute with is the build's
+/// choice (`CPUFeatures.compiled`), made by the compiler. docs/DESIGN.md, "Strategies",
+/// gives each case's measurements.
+public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// Plain vector code only, no instruction-set specific kernel: what arm64 runs.
+    case portable
+    /// x86-64's baseline: gathers of 4 MiB or more write with non-temporal stores.
+    case sse2
+    /// `sse2`, and a page that shares a template is gathered with 32-byte stores aligned to
+    /// the destination (AVX, chosen at run time, in every build).
+    case avx
+
+    /// The environment variable that forces a strategy.
+    public static let environmentVariable = "BWW_KERNEL_STRATEGY"
+
+    /// What the CPU must run for this strategy.
+    public var requirements: CPUFeatures {
+        switch self {
+        case .portable: []
+        case .sse2: .sse2
+        case .avx: [.sse2, .avx]
+        }
+    }
+
+    /// Whether this CPU runs the strategy.
+    public var isRunnable: Bool { CPUFeatures.host.isSuperset(of: requirements) }
+
+    /// The strategy for a CPU with `features`: the most capable one it runs.
+    public static func choose(for features: CPUFeatures) -> KernelStrategy {
+        allCases.last { features.isSuperset(of: $0.requirements) } ?? .portable
+    }
+
+    /// The strategies this CPU runs, least capable first.
+    public static var runnable: [KernelStrategy] { allCases.filter(\.isRunnable) }
+
+    /// The strategy new frames use: `BWW_KERNEL_STRATEGY`'s when it names one this CPU runs,
+    /// else `choose(for: CPUFeatures.host)`. Read once.
+    public static let current: KernelStrategy = resolve(environment: environmentValue).strategy
+
+    /// Why `current` is what it is, in one line (what `bench` prints).
+    public static let selection: String = resolve(environment: environmentValue).reason
+
+    /// `value` (the environment variable's, or nil) resolved against this CPU: the strategy,
+    /// and the reason in words. A value that names no strategy, or one the CPU cannot run,
+    /// is ignored, and the reason says so.
+    package static func resolve(environment value: String?,
+                                features: CPUFeatures = .host) -> (strategy: KernelStrategy, reason: String) {
+        let chosen = choose(for: features)
+        guard let value, !value.isEmpty else { return (chosen, "chosen for CPU features: \(features)") }
+        guard let forced = KernelStrategy(rawValue: value.lowercased()) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            return (chosen, "\(environmentVariable)=\(value) names no strategy (\(names)); chosen for CPU features: \(features)")
+        }
+        guard features.isSuperset(of: forced.requirements) else {
+            return (chosen, "\(environmentVariable)=\(value) needs \(forced.requirements), which this CPU lacks; chosen for CPU features: \(features)")
+        }
+        return (forced, "forced by \(environmentVariable)")
+    }
+
+    /// `self` if this CPU runs it, else `current`.
+    package var runnableOrCurrent: KernelStrategy { isRunnable ? self : .current }
+
+    public var description: String { rawValue }
+
+    private static var environmentValue: String? { getenv(environmentVariable).map { String(cString: $0) } }
+}
