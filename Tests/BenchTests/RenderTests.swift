@@ -7,7 +7,7 @@ import FoundationXML
 #endif
 
 @Suite struct RenderTests {
-    let frame = Frame(x: 0, y: 0, width: 100, height: 50)
+    let frame = PageRect(x: 0, y: 0, width: 100, height: 50)
 
     @Test func translationMovesEveryCorner() throws {
         let corners = try #require(FilmstripGeometry.corners(of: frame, transform: .translation(10, 20, 0)))

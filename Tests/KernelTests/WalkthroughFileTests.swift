@@ -20,7 +20,7 @@ import Testing
         let p = w.pages[0]
         #expect(p.animationType == .curve && p.speed == SIMD2(0, 1) && p.speedVariance == SIMD2(0, 2))
         #expect(p.staticTags == [1, 3] && p.animateAlpha)
-        #expect(p.subviews == [Subview(tag: 1), Subview(tag: 0, frame: Frame(x: 20, y: 40, width: 200, height: 60)), Subview()])
+        #expect(p.subviews == [Subview(tag: 1), Subview(tag: 0, frame: PageRect(x: 20, y: 40, width: 200, height: 60)), Subview()])
         #expect(p.rotation == (try Rotation(axis: SIMD3(1, 1, 1), angle: 6.283185307179586, perspective: 500)))
         let q = w.pages[1]
         #expect(q.subviews.count == 5000 && q.animationType == .linear && q.speed == .zero)

@@ -6,7 +6,7 @@ enum FilmstripGeometry {
     /// The four corners of `frame` (top-left, top-right, bottom-right, bottom-left) after
     /// `transform`, in the frame's coordinate space; nil when a corner is on or behind the
     /// viewer's plane (`w ≤ 0`), which Core Animation would clip.
-    static func corners(of frame: Frame, transform m: Transform3D) -> [SIMD2<Double>]? {
+    static func corners(of frame: PageRect, transform m: Transform3D) -> [SIMD2<Double>]? {
         let centre = frame.center
         let local = [SIMD2(frame.x, frame.y), SIMD2(frame.x + frame.width, frame.y),
                      SIMD2(frame.x + frame.width, frame.y + frame.height), SIMD2(frame.x, frame.y + frame.height)]
@@ -28,10 +28,10 @@ enum FilmstripGeometry {
     }
 
     /// Subview `k`'s frame, or the default layout: the page's subviews stacked as rows.
-    static func frame(of page: Page, subview k: Int, width: Double, height: Double) -> Frame {
+    static func frame(of page: Page, subview k: Int, width: Double, height: Double) -> PageRect {
         if let frame = page.subviews[k].frame { return frame }
         let n = Double(page.subviews.count)
         let row = height * 0.8 / n
-        return Frame(x: width * 0.1, y: height * 0.1 + Double(k) * row, width: width * 0.8, height: row * 0.8)
+        return PageRect(x: width * 0.1, y: height * 0.1 + Double(k) * row, width: width * 0.8, height: row * 0.8)
     }
 }

@@ -7,7 +7,9 @@ import KernelTarget
 /// the one place that turns it into a choice. Off x86, and in the portable build
 /// (`-DBWW_PORTABLE`), both are empty: what an arm64 build runs.
 public struct CPUFeatures: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// One bit a feature (`KERNEL_CPU_*` in kernel_target.h).
     public let rawValue: UInt32
+    /// The features whose bits `rawValue` sets.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// x86-64's baseline 16-byte vectors, and its non-temporal stores.

@@ -74,6 +74,7 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
     /// `self` if this CPU runs it, else `current`.
     package var runnableOrCurrent: KernelStrategy { isRunnable ? self : .current }
 
+    /// The strategy's name, as `BWW_KERNEL_STRATEGY` takes it.
     public var description: String { rawValue }
 
     private static var environmentValue: String? { getenv(environmentVariable).map { String(cString: $0) } }

@@ -139,7 +139,7 @@ extension Walkthrough {
                 subview.tag = try json.integer(field)
             case "frame":
                 let f = try json.numbers(field, count: 4)
-                subview.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3])
+                subview.frame = PageRect(x: f[0], y: f[1], width: f[2], height: f[3])
             case "timeline":
                 subview.timeline = try timeline(&json, context: context, ofPage: false, budget: &budget)
             default:

@@ -4,7 +4,7 @@ public struct Subview: Hashable, Sendable {
     /// The view tag that `staticTags` matches (default 0).
     public var tag: Int
     /// The view's frame in page points, for drawing (`bench render`); nil when unknown.
-    public var frame: Frame?
+    public var frame: PageRect?
     /// Keyframes that replace the page's timeline for this subview (read at `τ = o`).
     public var timeline: Timeline? {
         get { box?.timeline }
@@ -15,7 +15,7 @@ public struct Subview: Hashable, Sendable {
     private var box: TimelineBox?
 
     /// A subview with a tag and, optionally, a frame and a timeline.
-    public init(tag: Int = 0, frame: Frame? = nil, timeline: Timeline? = nil) {
+    public init(tag: Int = 0, frame: PageRect? = nil, timeline: Timeline? = nil) {
         self.tag = tag
         self.frame = frame
         self.box = timeline.map(TimelineBox.init)
@@ -31,18 +31,4 @@ private final class TimelineBox: Hashable, Sendable {
     static func == (a: TimelineBox, b: TimelineBox) -> Bool { a.timeline == b.timeline }
 
     func hash(into hasher: inout Hasher) { hasher.combine(timeline) }
-}
-
-/// A rectangle in page points (`CGRect`): origin and size.
-public struct Frame: Hashable, Sendable {
-    /// Origin and size in page points.
-    public var x, y, width, height: Double
-
-    /// A rectangle from its origin and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
-    }
-
-    /// The centre, Core Animation's default anchor point.
-    public var center: SIMD2<Double> { SIMD2(x + width / 2, y + height / 2) }
 }

@@ -1,13 +1,13 @@
 /// The contract's keyframe timelines ("Keyframe timelines" in docs/FORMAT.md), written out
 /// literally in Double: the oracle the fast path's keyframes are tested against. Keep it
 /// plain: a linear search for the segment, bisection for the Bézier, builders for `K`.
-public enum TimelineReference {
+package enum TimelineReference {
     /// The Bézier solve's bound on `|u − u*|`.
-    public static let solveTolerance = 1e-12
+    package static let solveTolerance = 1e-12
 
     /// `E(p)` of `easing`: `p`, 0, or `B_y(u)` with `B_x(u) = p` solved by bisection to
     /// `|u − u*| ≤ 1e-12` (`B_x` is monotone for `x1, x2 ∈ [0, 1]`).
-    public static func ease(_ easing: Easing, _ p: Double) -> Double {
+    package static func ease(_ easing: Easing, _ p: Double) -> Double {
         switch easing.curve {
         case .linear: return p
         case .hold: return 0
@@ -18,7 +18,7 @@ public enum TimelineReference {
     }
 
     /// `u ∈ [0, 1]` with `B_x(u) = p` (for `p` outside `[0, 1]`, the nearer end).
-    public static func solve(x1: Double, x2: Double, p: Double) -> Double {
+    package static func solve(x1: Double, x2: Double, p: Double) -> Double {
         var (lo, hi) = (0.0, 1.0)
         while hi - lo > solveTolerance {
             let mid = (lo + hi) / 2
@@ -28,7 +28,7 @@ public enum TimelineReference {
     }
 
     /// `B(u) = 3(1−u)²u·c1 + 3(1−u)u²·c2 + u³`.
-    public static func bezier(_ c1: Double, _ c2: Double, _ u: Double) -> Double {
+    package static func bezier(_ c1: Double, _ c2: Double, _ u: Double) -> Double {
         let v = 1 - u
         return 3 * v * v * u * c1 + 3 * v * u * u * c2 + u * u * u
     }
@@ -48,7 +48,7 @@ public enum TimelineReference {
     /// A scalar track's value at `τ`: the first value before the first keyframe, the last
     /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)`. NaN for a NaN `τ`, and for no
     /// keyframes (which a `Timeline` never holds: its tracks have 1 to 64).
-    public static func value(_ keyframes: [Keyframe<Double>], at tau: Double) -> Double {
+    package static func value(_ keyframes: [Keyframe<Double>], at tau: Double) -> Double {
         if tau.isNaN || keyframes.isEmpty { return .nan }
         let (j, p) = segment(keyframes, at: tau)
         guard let p else { return keyframes[max(j, 0)].value }
@@ -57,7 +57,7 @@ public enum TimelineReference {
     }
 
     /// A two-number track's value at `τ`, the same way.
-    public static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double) -> SIMD2<Double> {
+    package static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double) -> SIMD2<Double> {
         if tau.isNaN || keyframes.isEmpty { return SIMD2(repeating: .nan) }
         let (j, p) = segment(keyframes, at: tau)
         guard let p else { return keyframes[max(j, 0)].value }
@@ -68,7 +68,7 @@ public enum TimelineReference {
     /// The pose at `τ`: `K = S · R(θ, axis) · T(tx, ty, 0)`, built as
     /// `Scale(Rotate(Translate(identity, tx, ty, 0), θ, axis), sx, sy, 1)`, and
     /// `alpha_track = clamp(value, 0, 1)` (1 without an alpha track).
-    public static func pose(_ timeline: Timeline, at tau: Double) -> (transform: Transform3D, alpha: Double) {
+    package static func pose(_ timeline: Timeline, at tau: Double) -> (transform: Transform3D, alpha: Double) {
         let t = timeline.translation.map { value($0, at: tau) } ?? SIMD2(0, 0)
         let s = timeline.scale.map { value($0, at: tau) } ?? SIMD2(1, 1)
         let theta = timeline.rotation.map { value($0, at: tau) } ?? 0
@@ -81,7 +81,7 @@ public enum TimelineReference {
     /// The time at which subview `k` of `page` reads its timeline at page offset `o`:
     /// `o` for its own timeline, `o − (k·stagger)` for the page's (the product rounded
     /// first, no fused multiply-add).
-    public static func time(_ page: Page, subview k: Int, offset o: Double) -> Double {
+    package static func time(_ page: Page, subview k: Int, offset o: Double) -> Double {
         if page.subviews[k].timeline != nil { return o }
         let step = Double(k) * (page.timeline?.stagger ?? 0)
         return o - step
