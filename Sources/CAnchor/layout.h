@@ -76,10 +76,9 @@ INLINE void put_dense_alpha(anchor_layout layout, void *restrict a, long first, 
  * the block's lanes) counts in the dense layouts, and `computed` (see `put_dense_rows`) on
  * SSE2 there.
  *
- * A block's dense alphas go out after all of its rows, as the Swift kernel stores them: on
- * an Intel Xeon (family 6, model 207) the limit's caTransform3D rows with the first chunk's
- * alphas among them ran 3.2 ns a subview at 1k, 2.7 with every alpha after the block (SSE2;
- * 1.78 against 1.46 in float4x4), and the Swift kernel beat that limit by 6–16%. */
+ * A block's dense alphas go out after all of its rows, as the Swift kernel stores them:
+ * alphas among the rows break their address order, which made the limit slower than the
+ * kernel it bounds (docs/DESIGN.md, "The kernel"). */
 INLINE void put_rows(anchor_layout layout, const chunk *k, void *restrict matrices, long b, int h, int valid,
                      unsigned computed) {
     if (layout == ANCHOR_LAYOUT_BLOCKS) put_blocks((float *)matrices, b, h, k);

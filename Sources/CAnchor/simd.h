@@ -63,10 +63,10 @@ typedef double d4_mem __attribute__((vector_size(32), aligned(8), may_alias));
 
 /* With ANCHOR_ORDERED_STORES defined before this file (anchor.c: the store limit), every
  * store is volatile, so it goes out in program order, which is address order: clang's
- * scheduler otherwise swapped neighbours and interleaved unrolled blocks, and on an AMD
- * EPYC (Zen 5) the limit's blocks ran 0.55 against 0.35 ns a subview for the same stores in
- * order (C loop, AVX2, 1k). The kernels keep plain stores (volatile ones cost them more in
- * lost scheduling than the order gained). */
+ * scheduler otherwise swapped neighbours and interleaved unrolled blocks, and stores out
+ * of address order commit slower (docs/DESIGN.md, "Store order and the static patch").
+ * The kernels keep plain stores (volatile ones cost them more in lost scheduling than the
+ * order gained). */
 #if defined(ANCHOR_ORDERED_STORES)
 #define ANCHOR_STORE_QUALIFIER volatile
 #else

@@ -10,16 +10,13 @@
  * 8 shuffles. */
 
 /* The interleaves of fields computed per chunk (`pin` set), on x86 without AVX, are the
- * integer forms (punpckldq/punpckhdq, punpcklqdq/punpckhqdq), in inline asm. Since Ice Lake
- * (Golden Cove here) the integer shuffles of 16-byte registers run on ports 1 and 5, two a
- * cycle, and the float ones (unpcklps, movlhps, movhlps, unpcklpd) on port 5 only, one a
- * cycle (measured on this project's machine: 0.18 against 0.36 ns an instruction in a
- * throughput loop). The dense layouts' spin is bound by that port: 62 float shuffles a
- * block, 70 cycles, where the Swift kernel ran 64.5 with 6 of its shuffles in the integer
- * domain by accident. The source's shuffle type does not choose the form: LLVM's execution
- * domain fixing picks the float ones for values from mulps/addps; asm pins them. Asm also
- * hides the operands, so a page constant (`pin` clear) keeps the plain shuffle, which the
- * compiler folds or hoists out of the loop. */
+ * integer forms (punpckldq/punpckhdq, punpcklqdq/punpckhqdq), in inline asm: newer x86
+ * cores run those on two ports and the float ones (unpcklps, movlhps, movhlps, unpcklpd) on
+ * one, which bounds the dense layouts' spin (docs/DESIGN.md, "Reading a frame out"). The
+ * source's shuffle type does not choose the form: LLVM's execution domain fixing picks the
+ * float ones for values from mulps/addps; asm pins them. Asm also hides the operands, so a
+ * page constant (`pin` clear) keeps the plain shuffle, which the compiler folds or hoists
+ * out of the loop. */
 #if ANCHOR_X86 && !defined(__AVX__)
 #define ANCHOR_PINS_SHUFFLES 1
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) __asm__(op " %1, %0" : "+x"(a) : "x"(b))

@@ -43,8 +43,8 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
  * 16 fields, stored lane after lane from registers that hold the row once (two 8-float
  * halves, or four rows widened to doubles), as the Swift kernel's storeTemplate does.
  * Through put_block, the transposes of the constant chunks were hoisted but kept on the
- * stack: the caTransform3D loop reloaded 24 of its 32 vectors every block, and ran 1.45×
- * as long as Swift's on `zoom` at 1k (AVX2, AMD EPYC). A translating page's whole blocks in
+ * stack, and the caTransform3D loop reloaded 24 of its 32 vectors every block among its
+ * stores (docs/DESIGN.md, "Loads among the stores"). A translating page's whole blocks in
  * float4x4 store the same halves beside their own m41, m42 (float4x4_translated_block). */
 typedef struct {
     f8 half[2];   /* float4x4: m11 … m24, m31 … m44 */
@@ -66,9 +66,9 @@ INLINE dense_row dense_row_of(const anchor_page *p) {
  * four rows, each in both halves of a register, and each field spread from its row block by
  * block (vshufps, in-lane), so that 4 registers hold what 16 broadcasts would, as the Swift
  * kernel's SpreadTemplate does (kernel_store_spread_block): 15 constant vectors and f, g
- * do not fit 16 registers, and reloads among the stores cost the loop a third of its time
- * (AMD EPYC, Zen 2). The rows are or'ed with a zero hidden from the compiler each block,
- * so that the spreads stay in the loop without copying the rows. */
+ * do not fit 16 registers, and reloads among the stores slow a store-bound loop
+ * (docs/DESIGN.md, "No load at all, with AVX"). The rows are or'ed with a zero hidden from
+ * the compiler each block, so that the spreads stay in the loop without copying the rows. */
 #if ANCHOR_WIDTH == 8
 typedef struct {
     f8 row[4];
@@ -173,8 +173,8 @@ INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int tr
  * 1–3 are the page's, held in registers (as Floats, or widened once to Doubles), and row 4
  * is lane l's (m41, m42, m43, m44) from one 4×4 transpose a chunk; then the block's alphas.
  * The Swift kernel's storeTranslated writes the same (LaneRows). Through put_block every
- * row was transposed and widened per chunk: caTransform3D `linear` at 1k ran 1.15× as long
- * as Swift's (SSE2, Intel Xeon). */
+ * row was transposed and widened per chunk, rows 1–3 that never change included
+ * (docs/DESIGN.md, "The kernel"). */
 INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_layout layout, void *restrict m,
                                     void *restrict a, long b) {
     const long k0 = b * ANCHOR_LANES;
@@ -308,9 +308,9 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
      * past the page's masks into the plan's padding; callers of this anchor need not pad,
      * so here those few blocks load their masks one by one.) */
     for (; grouped && b + 8 <= full; b += 8) {
-        /* Not unrolled: clang's unrolled eight interleaved and reversed their stores, and on
-         * an AMD EPYC (Zen 5, AVX2) the linear page ran 1.14-1.27x the store limit against
-         * 1.08-1.19x in order (C loop, 1k and 10k subviews). */
+        /* Not unrolled: clang's unrolled eight interleaved and reversed their stores, which
+         * commit slower than stores in address order
+         * (docs/DESIGN.md, "Store order and the static patch"). */
 #pragma clang loop unroll(disable)
         for (long j = b; j < b + 8; j++) {
             if (rows) dense_row_block(&row, layout, matrices, alphas, j, ANCHOR_LANES);

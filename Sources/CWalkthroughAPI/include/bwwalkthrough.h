@@ -225,11 +225,8 @@ bww_status bww_page_blocks(const bww_walkthrough *walkthrough, int64_t page, con
  * subviews. On x86, from the blocks and float4x4 layouts, a page of 32,768 subviews or
  * more (4 MiB) into a 16-byte-aligned `out` is written with non-temporal stores, fenced
  * (sfence) before the return: the values go to memory past the caches, as a GPU buffer
- * wants them. From blocks, a page of 2,048 to 32,767 subviews is walked first to last and
- * last to first on alternate calls from one thread (a thread-specific word of the
- * library's, never the handle), so that each call starts where the last left the cache
- * warm, except on AMD's Zen 3 and later, where the walk back is slower and every call
- * walks first to last; the values are the same either way. */
+ * wants them. That holds in the sse2 and avx strategies (the BWW_KERNEL_STRATEGY
+ * environment variable forces one); the values are the same in every strategy. */
 bww_status bww_gather(const bww_walkthrough *walkthrough, int64_t page, double *out, size_t capacity);
 
 /* Writes the page's alphas, one double per subview, into `out`, which holds `capacity`

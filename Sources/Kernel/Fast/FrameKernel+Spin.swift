@@ -6,8 +6,8 @@ extension FrameKernel {
     /// addition formulas with the page's table of `cos(l·D)`, `sin(l·D)`:
     /// `sin θ = sin θ_b·cos lD + cos θ_b·sin lD`, `cos θ = cos θ_b·cos lD − sin θ_b·sin lD`.
     /// That is 6 Float operations a lane instead of a range reduction in Double and two
-    /// polynomials (measured 3.4x faster, see docs/DESIGN.md, "Per-subview spin"); the error stays
-    /// below 3e-7 (VectorTrig's bound plus rounding). The fields: `SpinLanes.fields`.
+    /// polynomials (docs/DESIGN.md, "Per-subview spin"); the error stays below 3e-7
+    /// (VectorTrig's bound plus rounding). The fields: `SpinLanes.fields`.
     ///
     /// One function, no closure: a group's sines and cosines sit in a local that the block
     /// loop reads through a pointer (an `inout` argument), so the page's constants stay in

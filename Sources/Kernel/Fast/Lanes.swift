@@ -1,7 +1,7 @@
 /// The SIMD width of the fast path and the block layout that follows from it: 8 Float lanes.
 ///
 /// Chosen by measurement (docs/DESIGN.md, "SIMD width"): on the default x86-64 (SSE2) build, 16
-/// lanes ran the per-subview spin 15% slower (four registers a vector leave too few for
+/// lanes ran the per-subview spin slower (four registers a vector leave too few for
 /// the rotation's constants) and the rest no faster; 8 lanes are one AVX register and one
 /// register pair on SSE2 or NEON. Fixed, not per CPU, so the memory layout is the same on
 /// every machine.

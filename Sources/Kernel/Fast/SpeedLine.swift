@@ -1,16 +1,13 @@
 /// A page's speeds `s_k = speed + (k + 1)·speedVariance` worked out in the lanes rather than
 /// read from the plan, for the uniform kernels of every page in the `blocks` layout, and with
 /// AVX in every layout (`BlockTranslation`). The dense layouts of an SSE2 build read the
-/// plan: their loops are bound by the
-/// transposes (as the gather is), and the line's four registers made `linear` in
-/// `float4x4` 2–3% slower (AVX2, 1k: 1.153 against 1.125 ns a subview).
+/// plan: their loops are bound by the transposes (as the gather is), and the line's four
+/// registers made `linear` in `float4x4` slower.
 ///
 /// Why: that loop is 17 vector stores a block, and a load among them costs more than the
-/// load (docs/DESIGN.md, "Loads among the stores"): with the two speed vectors read every
-/// block, `simd/limit` on `linear` was 1.48 at 1k subviews; worked out, 1.13 (AMD EPYC,
-/// AVX2). In the lanes, `f·s_k.x` is `madd(k + 1, f·variance.x, f·speed.x)`, with
-/// `f·speed.x` and `f·variance.x` Float products made once per kernel call, and `k + 1`
-/// exact in Float.
+/// load (docs/DESIGN.md, "Loads among the stores"). In the lanes, `f·s_k.x` is
+/// `madd(k + 1, f·variance.x, f·speed.x)`, with `f·speed.x` and `f·variance.x` Float
+/// products made once per kernel call, and `k + 1` exact in Float.
 ///
 /// Only where that is about as exact as reading them, else nil (and the kernel reads the
 /// plan):

@@ -9,13 +9,8 @@
 /// the SIMD kernel for apps, and the benchmark's anchors for the benchmark (`PageKernel`).
 public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores. Waking the
-    /// workers costs µs a frame. On the 2-core development machine, with Dispatch's threads
-    /// the split broke even at 40–50k subviews and won 1.3–1.7× from 70k. With the
-    /// animator's own (`WorkerPool`), since the parts copy nothing and take no lock, frames
-    /// back to back gain 2.2× by the fastest frames and 1.5–1.6× by the median ones at 64k,
-    /// 2.4–2.6× and 1.4× at 32k, but 1.3–1.75× and 0.9× at 10–16k (`linear`, two runs,
-    /// shared machine); the threshold stays where the median frame gains clearly. Results
-    /// are bitwise identical either way.
+    /// workers costs µs a frame, so the threshold stays where the median frame gains
+    /// clearly (docs/DESIGN.md, "Threads"). Results are bitwise identical either way.
     public static let defaultParallelThreshold = 65_536
 
     /// The walkthrough laid out for the kernels; immutable, and may be shared by animators.

@@ -15,8 +15,7 @@ import KernelTarget
 /// thread and to whichever workers join in time, and returns when every part is done: the
 /// caller does not wait for a worker that is still waking up, only for those that have
 /// joined (in the middle of a part, or about to find none left). (With one part a thread,
-/// assigned, a 1k-subview frame split on 2 threads took 10 µs more than on one, the wait
-/// for the worker to wake.)
+/// assigned, the caller waited for each worker to wake.)
 ///
 /// No part is handed out under a lock: the job is written, then opened (`open`), and a
 /// worker counts itself in (`active`) before it looks at `open`, the caller closes the job
@@ -24,16 +23,12 @@ import KernelTarget
 /// so one of them sees the other), and the parts come from `next`. A mutex and two
 /// condition variables serve to sleep and wake: a job takes the mutex twice, to post it and
 /// for the last worker out to signal `ended`, uncontended unless a thread is going to sleep
-/// or waking. Waking a sleeping thread took 3–30 µs on this project's machine (a VM), so
-/// two waits are spent awake (`spin`): the caller's for workers still in their last part
+/// or waking. Waking a sleeping thread is slow next to a part (docs/DESIGN.md, "Threads"),
+/// so two waits are spent awake (`spin`): the caller's for workers still in their last part
 /// (`finishNanoseconds`), and a worker's for the next job after each one
 /// (`lingerNanoseconds`), which catches frames that follow at once (a scrub, several
 /// animators a display refresh, the bench) and costs a 60 fps app that much of a core for
-/// each worker each split frame. In a C model of the pool (8 parts on 2 threads, medians of
-/// 2,000 jobs), 18 µs of work took 19.1 µs with both waits asleep, 15.0 with the caller's
-/// awake and 10.7 with both; 120 µs took 74, 67 and 62 back to back, 79, 73 and 67 with
-/// 200 µs between jobs, and 93, 85 and 93 with 16 ms between them (60 fps), where the linger
-/// no longer catches the next job.
+/// each worker each split frame.
 ///
 /// Copies of an animator share its pool: a `perform` that finds the pool busy with another
 /// copy's frame runs its parts on its own thread. Where threads cannot be started (a failed
@@ -229,8 +224,8 @@ final class WorkerPool: @unchecked Sendable {
     /// How long a worker waits awake for the next job before sleeping.
     static let lingerNanoseconds = 30_000
     /// How long the caller waits awake for workers still in their last part before
-    /// sleeping: a part is an eighth of a frame or less, and at 64k subviews, where frames
-    /// split by default, a frame takes about 120 µs.
+    /// sleeping: a part is an eighth of a frame or less, which at the sizes that split by
+    /// default is well under this wait (docs/DESIGN.md, "Threads").
     static let finishNanoseconds = 50_000
 
     /// Spins until `done()` or for about `nanoseconds`, reading the clock every 16 pauses.
