@@ -12,11 +12,8 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
         const int flags = (page->scale != 1.0f) * 4 + (page->perspective != 0) * 2 + (page->translates != 0);
         anchor_spin_kernels[flags][layout](page, in, out, first, end);
     } else {
-        /* A keyframed pose's own m41, m42; bit for bit, as the Swift kernel's isPosed: a −0
-         * is added, since −0 + −0 is −0 where +0 would make +0. */
-        const int posed = anchor_is_posed(page->matrix);
         const int diagonal = anchor_is_diagonal(page->matrix);
-        anchor_uniform_kernels[diagonal][page->translates != 0 ? 1 + posed : 0][layout](page, in, out, first, end);
+        anchor_uniform_kernels[diagonal][page->translates != 0][layout](page, in, out, first, end);
     }
 }
 

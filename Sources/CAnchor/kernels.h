@@ -8,14 +8,11 @@
 typedef void anchor_kernel(const anchor_page *page, const anchor_inputs *in, const anchor_outputs *out, long first,
                            long end);
 
-/* One matrix per page (uniform.c), by [diagonal][still, translating, translating a keyframed
- * pose][layout]. */
-extern anchor_kernel *const anchor_uniform_kernels[2][3][3];
-/* Whether the matrix is +0 (bit for bit) off its diagonal but for m41, m42, and whether
- * m41 or m42 is other than +0 (uniform.c). */
+/* One matrix per page (uniform.c), by [diagonal][still, translating][layout]. */
+extern anchor_kernel *const anchor_uniform_kernels[2][2][3];
+/* Whether the matrix is +0 (bit for bit) off its diagonal but for m41, m42 (uniform.c). */
 int anchor_is_diagonal(const float matrix[16]);
 int anchor_is_translation(const float matrix[16]); /* diagonal, with 1 (bit for bit) on the diagonal */
-int anchor_is_posed(const float matrix[16]);
 /* Per-subview angles (spin.c), by [scales·4 + perspective·2 + translates][layout]. */
 extern anchor_kernel *const anchor_spin_kernels[8][3];
 

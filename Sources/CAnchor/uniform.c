@@ -7,10 +7,9 @@
 /* One matrix per page (no rotation, or one angle for the whole page): every field but the
  * translation is the same in every lane, so the compiler keeps them, and what their
  * transposes in the dense layouts can, out of the loop. A translating page adds f·s.x to
- * m41 and g·s.y to m42: to +0 (`translates` 1; adding +0 turns −0 into +0, as the
- * reference's sums do), or to the matrix's own m41, m42 (`translates` 2: a keyframed pose,
- * PageConstants.applyUniform and keyframes.c; apart, since the two extra constants cost
- * the SSE2 loop a reload a block). A `diagonal` page (anchor_is_diagonal: +0 off the
+ * m41 and g·s.y to m42: to the matrix's own m41, m42 (+0, or a keyframed pose's:
+ * PageConstants.applyUniform and keyframes.c; adding +0 turns −0 into +0, as the
+ * reference's sums do). A `diagonal` page (anchor_is_diagonal: +0 off the
  * diagonal but for m41, m42, as Linear, Curve, InOut and Zoom pages are) gets its 10 zeros
  * as constants, which the loop stores from one register: a translating page's 15 template
  * values (the fields but m41, m42, and alpha) and f, g are 17 vectors, more than AVX2's 16
@@ -211,15 +210,13 @@ INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, cons
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {
         k[h] = p->matrix;
         if (translates) {
-            const vf zero = {0}, pose_x = translates == 2 ? p->matrix.v[12] : zero;
-            const vf pose_y = translates == 2 ? p->matrix.v[13] : zero;
+            const vf pose_x = p->matrix.v[12], pose_y = p->matrix.v[13];
             if (line) {
                 vf n;
                 for (int l = 0; l < ANCHOR_WIDTH; l++) n[l] = (float)(1 + l + ANCHOR_WIDTH * h);
                 n += splatv((float)((first + b) * ANCHOR_LANES));
-                /* Never −0 with f, g made +0 if zero (uniform_constants): no `+ 0` without a pose. */
-                k[h].v[12] = translates == 2 ? MADD(n, p->f_step, p->f) + pose_x : MADD(n, p->f_step, p->f);
-                k[h].v[13] = translates == 2 ? MADD(n, p->g_step, p->g) + pose_y : MADD(n, p->g_step, p->g);
+                k[h].v[12] = MADD(n, p->f_step, p->f) + pose_x;
+                k[h].v[13] = MADD(n, p->g_step, p->g) + pose_y;
             } else {
                 const float *s = speeds + 2 * ANCHOR_LANES * b + ANCHOR_WIDTH * h;
                 k[h].v[12] = p->f * loadv(s) + pose_x;
@@ -333,21 +330,12 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
 
 ANCHOR_KERNELS(still, uniform_run, 0, 0)
 ANCHOR_KERNELS(moving, uniform_run, 1, 0)
-ANCHOR_KERNELS(posed, uniform_run, 2, 0)
 ANCHOR_KERNELS(still_diagonal, uniform_run, 0, 1)
 ANCHOR_KERNELS(moving_diagonal, uniform_run, 1, 1)
-ANCHOR_KERNELS(posed_diagonal, uniform_run, 2, 1)
 
-anchor_kernel *const anchor_uniform_kernels[2][3][3] = {
-    {ANCHOR_ROW(still), ANCHOR_ROW(moving), ANCHOR_ROW(posed)},
-    {ANCHOR_ROW(still_diagonal), ANCHOR_ROW(moving_diagonal), ANCHOR_ROW(posed_diagonal)}};
-
-int anchor_is_posed(const float matrix[16]) {
-    uint32_t m41, m42;
-    memcpy(&m41, &matrix[12], sizeof m41);
-    memcpy(&m42, &matrix[13], sizeof m42);
-    return m41 != 0 || m42 != 0;
-}
+anchor_kernel *const anchor_uniform_kernels[2][2][3] = {
+    {ANCHOR_ROW(still), ANCHOR_ROW(moving)},
+    {ANCHOR_ROW(still_diagonal), ANCHOR_ROW(moving_diagonal)}};
 
 int anchor_is_translation(const float matrix[16]) {
     if (!anchor_is_diagonal(matrix)) return 0;

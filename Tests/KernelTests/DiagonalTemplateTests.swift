@@ -2,9 +2,9 @@
 import KernelTestSupport
 import Testing
 
-/// The uniform kernels' splits (`PageConstants.isDiagonal`, `FrameKernel.fields`,
-/// `PageConstants.isPosed`): a matrix is taken as diagonal, or unposed, only when the
-/// constant zeros put in its place are its own bits, so every loop stores the same frame.
+/// The uniform kernels' split (`PageConstants.isDiagonal`, `FrameKernel.fields`): a matrix
+/// is taken as diagonal only when the constant zeros put in its place are its own bits, so
+/// every loop stores the same frame.
 @Suite struct DiagonalTemplateTests {
     /// The positions that must be +0: all but m11, m22, m33, m44 and the translation m41, m42.
     static let offDiagonal = [1, 2, 3, 4, 6, 7, 8, 9, 11, 14]
@@ -35,20 +35,6 @@ import Testing
                 var m = identity
                 m[c] = value
                 #expect(!PageConstants.isDiagonal(m), "field \(c) = \(value) (bits \(value.bitPattern))")
-            }
-        }
-    }
-
-    /// Posed (`FrameKernel.uniform` adds m41, m42 rather than +0) exactly when either is
-    /// not +0, −0 included: −0 + −0 is −0, where +0 would give +0.
-    @Test func posedMeansATranslationOtherThanPlusZero() {
-        var m = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
-        #expect(!PageConstants.isPosed(m), "identity")
-        for c in [12, 13] {
-            for value: Float in [-0.0, .leastNonzeroMagnitude, 3, .nan] {
-                m[c] = value
-                #expect(PageConstants.isPosed(m), "field \(c) = \(value)")
-                m[c] = 0
             }
         }
     }

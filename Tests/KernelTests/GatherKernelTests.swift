@@ -3,8 +3,9 @@ import KernelTarget
 import KernelTestSupport
 import Testing
 
-/// The kernels of the gather from `blocks` and `float4x4`, through the cache and streaming,
-/// write every field widened, at every 8-byte offset of the destination, and nothing else;
+/// The kernels of the gather from `blocks` and `float4x4`, through the cache, streaming and
+/// in phase, write every field widened, at every 8-byte offset of the destination, and
+/// nothing else;
 /// `FrameReader.gather` writes the same frame in every strategy this CPU runs.
 @Suite struct GatherKernelTests {
     /// Float bit patterns that conversions treat apart: signed zeros, subnormals, the
@@ -82,6 +83,38 @@ import Testing
         }
         #expect(Self.untouchedOutside(words, offset: slack, count: count * 16),
                 "seed \(seed), offset \(slack): the widening wrote outside its rows")
+    }
+
+    /// The gather in phase (`kernel_gather_blocks_phased`, the `avx` strategy) writes the
+    /// 16-byte kernel's rows for all blocks but the last, and the first s Doubles of the last
+    /// block's first row (s from the destination's address: every 8-byte offset of a line
+    /// gives each phase twice), nothing else, for 1, 2, 3 and 6 blocks. Where the CPU has AVX.
+    @Test(.enabled(if: KernelStrategy.avx.isRunnable, "needs AVX"), arguments: [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 6])
+    func theGatherInPhaseWritesTheSameRows(offset: Int, blocks: Int) {
+        let seed: UInt64 = 0x6A7E_3000 &+ UInt64(8 * blocks + offset), blockFloats = Lanes.frameBlockFloats
+        let source = Self.floats(blocks * blockFloats, seed: seed)
+        let rows = blocks * Lanes.count * 16
+        var expected = [UInt64](repeating: Self.guardWord, count: rows + 8)
+        var words = expected
+        var phase = 0
+        source.withUnsafeBufferPointer { floats in
+            expected.withUnsafeMutableBytes { a in
+                for k in 0..<blocks {
+                    let out = (a.baseAddress! + (offset + k * Lanes.count * 16) * 8).assumingMemoryBound(to: Double.self)
+                    kernel_gather_block_to(floats.baseAddress! + k * blockFloats, out, 0)
+                }
+            }
+            words.withUnsafeMutableBytes { bytes in
+                let out = (bytes.baseAddress! + offset * 8).assumingMemoryBound(to: Double.self)
+                phase = Int((32 - UInt(bitPattern: out) % 32) / 8 % 4)
+                kernel_gather_blocks_phased(floats.baseAddress!, blocks, out)
+            }
+        }
+        let written = blocks < 2 ? 0 : (blocks - 1) * Lanes.count * 16 + phase
+        let first = (0..<written).first { words[offset + $0] != expected[offset + $0] }
+        let label = "seed \(seed), offset \(offset), \(blocks) blocks, phase \(phase)"
+        #expect(first == nil, "\(label): first difference at Double \(first ?? -1)")
+        #expect(Self.untouchedOutside(words, offset: offset, count: written), "\(label): wrote outside its \(written) Doubles")
     }
 
     /// `FrameReader.gather` in every strategy this CPU runs, from `blocks` and `float4x4`,

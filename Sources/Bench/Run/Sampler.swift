@@ -54,10 +54,9 @@ struct Sampler {
     }
 
     /// Whether `kind` is sampled on its own rather than in the rounds of the others: the
-    /// reference, 14–155× slower than the kernels (`ref/simd`). In their rounds, its
-    /// milliseconds of scalar work before every sample left the readers at 10k subviews (AMD
-    /// EPYC, shared L3) with minimums 1.2–1.6× and medians 2–4× those of rounds without it,
-    /// and the kernels' minimums 5–10% slower; a ratio that large needs no shared rounds.
+    /// reference, far slower than the kernels (`ref/simd`): in their rounds its milliseconds
+    /// of scalar work before every sample evict the caches the readers' samples start from
+    /// (docs/DESIGN.md, "Reading a frame out"); a ratio that large needs no shared rounds.
     static func samplesApart(_ kind: ImplementationKind) -> Bool { kind == .reference }
 
     /// The budget of the rounds and that of each implementation sampled apart, out of

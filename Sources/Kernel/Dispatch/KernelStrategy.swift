@@ -20,8 +20,8 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
     case portable
     /// x86-64's baseline: gathers of 4 MiB or more write with non-temporal stores.
     case sse2
-    /// `sse2`, and a page that shares a template is gathered with 32-byte stores aligned to
-    /// the destination (AVX, chosen at run time, in every build).
+    /// `sse2`, and the gather from `blocks` stores 32 bytes at a time, aligned to the
+    /// destination (AVX, chosen at run time, in every build).
     case avx
 
     /// The environment variable that forces a strategy.

@@ -44,24 +44,16 @@ enum FrameKernel {
             // where in the dense layouts the others run out of registers.
             let lines = Lanes.Floats.avx || W.self == BlockWriter.self
             let line = lines ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
-            switch (k.isDiagonal, k.isPosed, line) {
+            switch (k.isDiagonal, line) {
             // (`lines` is a constant: an SSE2 build's dense layouts have the cases they had before.)
-            case (false, false, let line):
+            case (false, let line):
                 if lines && line {
-                    uniform(k, input, output, blocks, W.self, No.self, No.self, Yes.self)
+                    uniform(k, input, output, blocks, W.self, No.self, Yes.self)
                 } else {
-                    uniform(k, input, output, blocks, W.self, No.self, No.self, No.self)
+                    uniform(k, input, output, blocks, W.self, No.self, No.self)
                 }
-            case (false, true, let line):
-                if lines && line {
-                    uniform(k, input, output, blocks, W.self, No.self, Yes.self, Yes.self)
-                } else {
-                    uniform(k, input, output, blocks, W.self, No.self, Yes.self, No.self)
-                }
-            case (true, false, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self, No.self)
-            case (true, true, false): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self, No.self)
-            case (true, false, true): uniform(k, input, output, blocks, W.self, Yes.self, No.self, Yes.self)
-            case (true, true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self, Yes.self)
+            case (true, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self)
+            case (true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self)
             }
         } else {
             switch k.isDiagonal {
@@ -74,10 +66,9 @@ enum FrameKernel {
     /// A uniform page's fields: with `Diagonal` (`PageConstants.isDiagonal`) its 10 zeros
     /// as constants, so that the loop stores them from one register (Linear, Curve and
     /// InOut pages are the identity, Zoom pages a scale). A translating page's 15 template
-    /// values (the fields but `m41`, `m42`, and alpha), `f`, `g` and a pose's `m41`, `m42`
-    /// are 17–19 vectors, more than AVX2's 16: LLVM reloaded 6 of them from the stack every
-    /// block, and `simd/limit` at 1k read 1.30–1.34 (AMD EPYC, AVX2; docs/DESIGN.md,
-    /// "Uniform pages in registers").
+    /// values (the fields but `m41`, `m42`, and alpha), `f`, `g` and the page's `m41`, `m42`
+    /// are 19 vectors, more than AVX2's 16, which LLVM reloaded from the stack every block
+    /// (docs/DESIGN.md, "Uniform pages in registers").
     @inline(__always)
     static func fields<Diagonal: Flag>(_ m: SIMD16<Float>, _: Diagonal.Type) -> SIMD16<Float> {
         guard Diagonal.value else { return m }
@@ -85,23 +76,23 @@ enum FrameKernel {
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
-    /// pages add `f·s_k.x`, `g·s_k.y` to row 4: to +0, or with `Posed` (`PageConstants.isPosed`)
-    /// to the keyframed pose's `m41`, `m42`, two more registers. The speeds come from the
-    /// plan, or with `Line` from the page's `SpeedLine`, so that the loop loads nothing.
+    /// pages add `f·s_k.x`, `g·s_k.y` to the page's `m41`, `m42` (+0, or a keyframed
+    /// pose's). The speeds come from the plan, or with `Line` from the page's `SpeedLine`,
+    /// so that the loop loads nothing.
     @inline(never)
-    static func uniform<W: LayoutWriter, Diagonal: Flag, Posed: Flag, Line: Flag>(
+    static func uniform<W: LayoutWriter, Diagonal: Flag, Line: Flag>(
         _ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
-        _: W.Type, _: Diagonal.Type, _: Posed.Type, _: Line.Type
+        _: W.Type, _: Diagonal.Type, _: Line.Type
     ) {
-        let translation = BlockTranslation<Posed, Line>(k, input)
+        let translation = BlockTranslation<Line>(k, input)
         if W.spreadsTemplate && !Diagonal.value {
-            let page = SpreadBlocks<W, Posed, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
+            let page = SpreadBlocks<W, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
             // Its loop loads nothing but the static masks (and its speeds, where the page has
             // no `SpeedLine`): grouped, in every build.
             page.run(blocks, input, output, Yes.self)
             return
         }
-        let page = TranslatedBlocks<W, Posed, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
+        let page = TranslatedBlocks<W, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
                                                      translation: translation)
         // Every AVX loop of a translating page loads nothing but its static masks (the line,
         // diagonal templates, the dense writers' translated rows): grouped.
@@ -124,7 +115,7 @@ enum FrameKernel {
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
         if W.spreadsTemplate && !Diagonal.value {
-            let page = SpreadBlocks<W, No, No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
+            let page = SpreadBlocks<W, No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
             page.run(blocks, input, output, Yes.self)
             return
         }
@@ -138,9 +129,8 @@ enum FrameKernel {
 
     /// A diagonal page's grouped loop in `blocks` with AVX, whose static lanes take only the
     /// fields the identity does not share with the page: `m41`, `m42` and alpha on a unit
-    /// diagonal (`TranslationPatch`), the diagonal too on any other (`DiagonalPatch`, Zoom).
-    /// On an AMD EPYC (Zen 5), AVX2, every 50th subview static, a C loop of `linear` in
-    /// blocks ran 1.26–1.37× the store limit with 17 fields patched, 1.07–1.12× with 3.
+    /// diagonal (`TranslationPatch`), the diagonal too on any other (`DiagonalPatch`, Zoom):
+    /// fewer stores among the block's (docs/DESIGN.md, "Store order and the static patch").
     @inline(__always)
     static func runDiagonal<Page: UniformBlocks>(_ page: Page, _ k: PageConstants, _ input: KernelInputs,
                                                  _ output: KernelOutputs, _ blocks: Range<Int>) {

@@ -4,7 +4,8 @@ import KernelTarget
 /// runs them with no reference counting), in the frame's `KernelStrategy`. From `blocks`, a
 /// page that shares a template (`PageLayout.sharesTemplate`) reads only `m41` and `m42` of
 /// each block; other pages convert pairs of lanes and interleave pairs of fields, row by row
-/// (`kernel_gather_block`); from `float4x4` they convert a row of 16 Floats at a time; from
+/// (`kernel_gather_block_to`), or with `avx` transpose groups of 4 fields and store 32 bytes
+/// aligned to the destination (`kernel_gather_blocks_phased`); from `float4x4` they convert a row of 16 Floats at a time; from
 /// `caTransform3D` they copy. docs/DESIGN.md, "Reading a frame out", has the measurements.
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`, with the
@@ -34,7 +35,11 @@ package enum FrameReader {
                     }
                 }
             } else {
-                for b in 0..<blocks {
+                // With `avx`, all but the last block in phase with the destination (the last
+                // one's phase would read past the page); docs/DESIGN.md, "Strategies".
+                let inPhase = strategy == .avx && !streaming && blocks >= 2 && UInt(bitPattern: out) % 8 == 0
+                if inPhase { kernel_gather_blocks_phased(floats, blocks, doubles) }
+                for b in (inPhase ? blocks &- 1 : 0) ..< blocks {
                     kernel_gather_block_to(floats + b &* Lanes.frameBlockFloats, doubles + b &* (Lanes.count &* 16),
                                            streaming ? 1 : 0)
                 }

@@ -11,17 +11,6 @@ package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
     package internal(set) var matrix: SIMD16<Float>
-    /// Whether `m41` or `m42` is other than +0 (a keyframed pose's, `applyUniform`), for
-    /// `FrameKernel.uniform`, which otherwise adds +0 (bit for bit: adding −0 keeps a −0).
-    package var isPosed: Bool {
-        @inline(__always) get { Self.isPosed(matrix) }
-    }
-
-    @inline(__always)
-    package static func isPosed(_ fields: SIMD16<Float>) -> Bool {
-        fields[12].bitPattern != 0 || fields[13].bitPattern != 0
-    }
-
     /// Whether `matrix` is diagonal, for the uniform kernels' `FrameKernel.fields`.
     package var isDiagonal: Bool {
         @inline(__always) get { Self.isDiagonal(matrix) }

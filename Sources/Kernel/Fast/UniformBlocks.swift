@@ -91,10 +91,10 @@ struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
 /// A page whose every subview gets a `SpreadTemplate` (`LayoutWriter.spreadsTemplate`), with
 /// each block's `m41`, `m42` from `translation` when given. It holds no broadcast template:
 /// beside one, unused, the SSE2 loop re-copied part of it on the stack every eight blocks.
-struct SpreadBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
+struct SpreadBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
     typealias Writer = W
     let spread: SpreadTemplate
-    let translation: BlockTranslation<Posed, Line>?
+    let translation: BlockTranslation<Line>?
 
     @inline(__always)
     func store(block i: Int, _ output: KernelOutputs) {
@@ -109,10 +109,10 @@ struct SpreadBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
 
 /// A translating page (`uniform`): the template with its block's `m41`, `m42`
 /// (`BlockTranslation`).
-struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks {
+struct TranslatedBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
     typealias Writer = W
     let template: W.Template
-    let translation: BlockTranslation<Posed, Line>
+    let translation: BlockTranslation<Line>
 
     @inline(__always)
     func store(block i: Int, _ output: KernelOutputs) {
@@ -124,25 +124,22 @@ struct TranslatedBlocks<W: LayoutWriter, Posed: Flag, Line: Flag>: UniformBlocks
 /// A translating page's `m41 + f·s_k.x` and `m42 + g·s_k.y` a block, the speeds from the
 /// plan, or with `Line` from the page's `SpeedLine` (`madd(k + 1, f·variance.x,
 /// f·speed.x)`), which the caller has checked it has.
-struct BlockTranslation<Posed: Flag, Line: Flag> {
+struct BlockTranslation<Line: Flag> {
     let speeds: UnsafePointer<Float>
     /// `f` and `g`, or with `Line` `f·speed.x` and `g·speed.y`.
     let f: Lanes.Floats, g: Lanes.Floats
     /// With `Line`, `f·variance.x` and `g·variance.y`.
     let fStep: Lanes.Floats, gStep: Lanes.Floats
-    /// A pose's `m41`, `m42`, else +0 (adding +0 turns −0 into +0, as the reference's
-    /// additions do).
+    /// The page's `m41`, `m42`: +0, or a keyframed pose's (adding +0 turns −0 into +0, as
+    /// the reference's additions do).
     let m41: Lanes.Floats, m42: Lanes.Floats
 
     @inline(__always)
     init(_ k: PageConstants, _ input: KernelInputs) {
         speeds = input.speeds
-        m41 = Posed.value ? Lanes.Floats(repeating: k.matrix[12]) : .zero
-        m42 = Posed.value ? Lanes.Floats(repeating: k.matrix[13]) : .zero
+        (m41, m42) = (Lanes.Floats(repeating: k.matrix[12]), Lanes.Floats(repeating: k.matrix[13]))
         if Line.value, let line = k.speedLine {
-            // `+ 0` makes a −0 base +0, after which the line's sum is never −0 (n ≥ 1: a
-            // −0 needs both its terms −0), so that a page without a pose skips its `+ m41`
-            // (`rows(block:)`): two additions and two registers a block.
+            // `+ 0`: a −0 base made +0, as the speeds' path gives (n ≥ 1: then never −0).
             (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x + 0), Lanes.Floats(repeating: k.g * line.speed.y + 0))
             (fStep, gStep) = (Lanes.Floats(repeating: k.f * line.variance.x), Lanes.Floats(repeating: k.g * line.variance.y))
         } else {
@@ -161,7 +158,6 @@ struct BlockTranslation<Posed: Flag, Line: Flag> {
         } else {
             (x, y) = (f * speeds.block(2 &* i, as: Lanes.Floats.self), g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self))
         }
-        // On a line without a pose x and y are never −0 (`init`), and adding +0 would change nothing.
-        return Line.value && !Posed.value ? (x, y) : (x + m41, y + m42)
+        return (x + m41, y + m42)
     }
 }

@@ -80,9 +80,8 @@ enum BlockWriter: LayoutWriter {
     }
 
     /// `m41`, `m42` and alpha of the identity, as 3 scalar stores: a static lane of a page
-    /// whose matrix is the identity but for `m41`, `m42` (`LayoutWriter.storeTranslationIdentity`). On an AMD EPYC
-    /// (Zen 5), AVX2, every 50th subview static, the C anchor's linear page in blocks ran
-    /// 1.26–1.37× the store limit with all 17 fields patched, 1.07–1.12× with these 3.
+    /// whose matrix is the identity but for `m41`, `m42` (`LayoutWriter.storeTranslationIdentity`),
+    /// 3 stores where the full patch takes 17 (docs/DESIGN.md, "Store order and the static patch").
     @inline(__always)
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)

@@ -13,11 +13,8 @@ import KernelTarget
 //
 // The order of the stores: float4x4 stores each subview's 64 bytes whole, rows 0–3 in
 // address order (the C anchor's `put_dense`), so that consecutive stores go to one cache
-// line: Intel cores since Ice Lake commit two stores a cycle only then (`kernel_gather_block`).
-// Row by row across the 4 lanes, as before, every store went to another line: 6-10% slower
-// on rotate3d-spin (fastest of 8 rounds 3.13 against 2.90 ns a subview at 10k subviews,
-// 3.56 against 3.19 at 100k; median simd/c 0.99 against 0.92 at 10k), with 0.8 more
-// instructions a subview; all 16 row vectors live at once spill no more in the block loop
+// line, which commits faster (docs/DESIGN.md, "Reading a frame out"); row by row across
+// the 4 lanes every store went to another line; all 16 row vectors live at once spill no more in the block loop
 // (2 stack stores a block against 3, objdump). caTransform3D keeps the row-by-row order:
 // its 32-byte rows already go as two stores to one line, and whole subviews (or pairs of
 // rows) measured no faster and ran 2.0 (0.8) more instructions a subview (53.7, callgrind).

@@ -72,10 +72,8 @@ extension LayoutWriter {
     /// `patchStatics` for blocks `i ..< i + 8`, whose masks (one byte a block) are read as
     /// one 8-byte word after all eight are stored: bit `8j + l` of the word is lane `l` of
     /// block `i + j`, that is subview `8i + 8j + l`. The loop of a diagonal uniform page
-    /// (`UniformBlocks.run`) then has no other load, and a load among its stores cost more
-    /// than the load itself: on the AMD EPYC (Zen 3), a C loop of a block's 17 32-byte
-    /// stores ran 1.44× as long with one 1-byte load a block among them at 1k subviews,
-    /// 1.22× at 10k (docs/DESIGN.md, "Loads among the stores").
+    /// (`UniformBlocks.run`) then has no other load: a load among its stores costs more
+    /// than the load itself (docs/DESIGN.md, "Loads among the stores").
     /// The lanes take `Patch`'s stores.
     @inline(__always)
     static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int,
