@@ -18,9 +18,12 @@ public struct AnimationPlan: Sendable {
 
     /// Lays out `walkthrough`'s per-subview parameters for the kernels, once.
     public init(_ walkthrough: Walkthrough) {
+        // Right to left, the pages' parameters mirrored once here, so that a frame costs
+        // what it costs left to right (`Page.mirrored`).
+        let computed = walkthrough.direction == .rightToLeft ? walkthrough.pages.map(\.mirrored) : walkthrough.pages
         var pages: [PageLayout] = []
         var start = 0
-        for page in walkthrough.pages {
+        for page in computed {
             let padded = Lanes.padded(page.subviews.count)
             // s_k is linear in k, so its largest magnitude sits at the first or last slot: the
             // padding's too, which a page on a `SpeedLine` computes like the others.
@@ -36,10 +39,10 @@ public struct AnimationPlan: Sendable {
         self.pages = pages
         self.slotCount = start
         self.storage = PlanStorage(slots: start)
-        self.laneTimelines = zip(walkthrough.pages, pages).map { page, layout in
+        self.laneTimelines = zip(computed, pages).map { page, layout in
             if case .lanes = layout.keyframes { return LaneTimelines(page) } else { return nil }
         }
-        for (page, layout) in zip(walkthrough.pages, pages) {
+        for (page, layout) in zip(computed, pages) {
             storage.fill(page, at: layout.start)
         }
     }

@@ -9,7 +9,7 @@
 // is not JSON at all says so first.
 
 extension Walkthrough {
-    static let fileKeys = ["width", "pages"]
+    static let fileKeys = ["width", "height", "direction", "pages"]
     static let pageKeys = ["animationType", "speed", "speedVariance", "staticTags", "animateAlpha",
                            "subviews", "subviewCount", "rotation", "timeline"]
     static let rotationKeys = ["axis", "angle", "angleVariance", "perspective"]
@@ -35,12 +35,17 @@ extension Walkthrough {
 
     private static func file(_ json: inout JSONScanner, memory: MemoryProbe?) throws(WalkthroughError) -> Walkthrough {
         let context = "walkthrough"
-        var width: Double?
+        var width: Double?, height: Double?
+        var direction = PagingDirection.leftToRight
         var pages: [Page]?
         try json.members(context: context) { (json, key) throws(WalkthroughError) in
             let field = JSONField(context: context, key: key)
             switch key {
             case "width": width = try json.number(field)
+            case "height": height = try json.number(field)
+            case "direction":
+                let name = try json.string(field)
+                do throws(WalkthroughError) { direction = try PagingDirection(parsing: name) } catch { throw field.error(error) }
             case "pages": pages = try Walkthrough.pages(&json, field, memory: memory)
             default:
                 throw json.unknownKey(key, context: context, allowed: fileKeys)
@@ -53,7 +58,7 @@ extension Walkthrough {
             throw JSONField(context: context, key: "pages").error("missing; a walkthrough needs a list of pages (it may be empty)")
         }
         do {
-            return try Walkthrough(width: width, admittedPages: pages)
+            return try Walkthrough(width: width, height: height, direction: direction, admittedPages: pages)
         } catch {
             throw JSONField.error(error, context: context)
         }

@@ -1,7 +1,9 @@
-/// A walkthrough: `pages` side by side, each `width` points wide, scrolled horizontally.
+/// A walkthrough: `pages` side by side along the scroll axis, each `W` points long
+/// (`extent`: the width, or the height for `topToBottom`), in a `direction`.
 ///
-/// Page `i` at scroll position `x` sees the normalised offset `o_i = (x + W − W·i) / W`:
-/// at rest on page `p`, page `p` sees 1, page `p+1` sees 0 and page `p+2` sees −1.
+/// Page `i` at scroll position `x` sees the normalised offset `o_i = (x + W − W·i) / W`
+/// (with `x' = (n − 1)·W − x` in place of `x` right to left): at rest on page `p`, page `p`
+/// sees 1, page `p+1` sees 0 and page `p+2` sees −1.
 public struct Walkthrough: Hashable, Sendable {
     /// The most pages one walkthrough may hold (2¹⁶). A page costs a few hundred bytes
     /// (model, plan, frame state) whether or not it has subviews; without a limit, 17 million
@@ -30,9 +32,16 @@ public struct Walkthrough: Hashable, Sendable {
     /// of only an `axis` holds none).
     public static let keyframesPerTimeline = 4
 
-    /// The page width `W` in points (finite, > 0).
+    /// The page width in points (finite, > 0): `W` but for `topToBottom`.
     public let width: Double
-    /// The pages, left to right.
+    /// The page height in points (finite, > 0): `W` for `topToBottom` (required there),
+    /// elsewhere only the size of pictures; nil when not given.
+    public let height: Double?
+    /// How the pages are laid out along the scroll axis.
+    public let direction: PagingDirection
+    /// `W`: the pages' extent along the scroll axis, the height for `topToBottom`, else the width.
+    public let extent: Double
+    /// The pages, first to last (page 0 is the one the walkthrough starts on).
     public let pages: [Page]
     /// The total number of subviews over all pages.
     public let subviewCount: Int
@@ -41,31 +50,58 @@ public struct Walkthrough: Hashable, Sendable {
     ///   slots in all, or a width that is not finite and > 0 or whose pages side by side,
     ///   `W·n`, go past the largest Double (the master would scroll to an infinite position,
     ///   and at the last page `x + W` in the offset would overflow).
-    public init(width: Double, pages: [Page]) throws(WalkthroughError) {
+    ///   A `height` that is not finite and > 0, or missing for `topToBottom`, is an error
+    ///   too, as is a height whose pages one below another, `H·n`, are not finite there.
+    public init(width: Double, height: Double? = nil, direction: PagingDirection = .leftToRight,
+                pages: [Page]) throws(WalkthroughError) {
         _ = try WalkthroughBudget(subviewCounts: pages.lazy.map(\.subviews.count))
-        try self.init(width: width, admittedPages: pages)
+        try self.init(width: width, height: height, direction: direction, admittedPages: pages)
     }
 
     /// The initializer both ways in share, for pages admitted to a `WalkthroughBudget` one by
     /// one (the file reader admits each page before it allocates its subviews). Checks the
-    /// width.
-    init(width: Double, admittedPages pages: [Page]) throws(WalkthroughError) {
+    /// width, the height and the direction's needs.
+    init(width: Double, height: Double? = nil, direction: PagingDirection = .leftToRight,
+         admittedPages pages: [Page]) throws(WalkthroughError) {
         guard width.isFinite, width > 0 else {
             throw WalkthroughError(key: "width", subject: "width", problem: "must be a finite number > 0, got \(width)")
         }
-        guard (width * Double(pages.count)).isFinite else {
-            throw WalkthroughError(key: "width", subject: "width",
-                                   problem: "must leave the pages' total width (width × \(pages.count)) finite, got \(width)")
+        if let height, !(height.isFinite && height > 0) {
+            throw WalkthroughError(key: "height", subject: "height", problem: "must be a finite number > 0, got \(height)")
         }
-        self.width = width
+        guard direction != .topToBottom || height != nil else {
+            throw WalkthroughError(key: "height", subject: "height",
+                                   problem: "missing; a topToBottom walkthrough needs the page height > 0")
+        }
+        let (key, extent) = direction == .topToBottom ? ("height", height ?? 0) : ("width", width)
+        guard (extent * Double(pages.count)).isFinite else {
+            throw WalkthroughError(key: key, subject: key,
+                                   problem: "must leave the pages' total \(key) (\(key) × \(pages.count)) finite, got \(extent)")
+        }
+        (self.width, self.height, self.direction, self.extent) = (width, height, direction, extent)
         self.pages = pages
         self.subviewCount = pages.reduce(0) { $0 + $1.subviews.count }
     }
 
-    /// `o_i = (x + W − W·i) / W`, BWWalkthrough's formula term for term.
+    /// The position along the paging axis that the left-to-right formulas read: `x` itself,
+    /// or right to left `x' = (n − 1)·W − x` (computed in that order, in Double).
+    @inlinable
+    public func axisPosition(scroll x: Double) -> Double {
+        direction == .rightToLeft ? Double(Swift.max(pages.count - 1, 0)) * extent - x : x
+    }
+
+    /// `o_i = (x + W − W·i) / W`, BWWalkthrough's formula term for term, with `x` read along
+    /// the paging axis (`axisPosition(scroll:)`).
     @inlinable
     public func offset(ofPage i: Int, scroll x: Double) -> Double {
-        (x + width - width * Double(i)) / width
+        let x = axisPosition(scroll: x)
+        return (x + extent - extent * Double(i)) / extent
+    }
+
+    /// The scroll position that shows page `page` at rest: `p·W`, or `(n − 1 − p)·W` right to left.
+    @inlinable
+    public func scrollPosition(showingPage page: Int) -> Double {
+        direction == .rightToLeft ? Double(pages.count - 1 - page) * extent : Double(page) * extent
     }
 
     /// Whether a page at offset `o` is animated in a frame: `−2 < o < 2`, strictly.
@@ -75,13 +111,14 @@ public struct Walkthrough: Hashable, Sendable {
         o > -2 && o < 2
     }
 
-    /// `floor(x / W)` clamped to `0 … n−1` (0 when there are no pages).
+    /// `floor(x / W)` clamped to `0 … n−1` (0 when there are no pages), `x` read along the
+    /// paging axis (`axisPosition(scroll:)`).
     /// - Throws: a non-finite scroll position.
     @inline(__always)  // once a frame, in the frame driver: small with its error out of line
     public func currentPage(scroll x: Double) throws(WalkthroughError) -> Int {
         guard x.isFinite else { throw Walkthrough.nonFiniteScroll(x) }
         let last = Swift.max(pages.count - 1, 0)
-        let page = (x / width).rounded(.down)  // may be ±infinity for huge x: clamp in Double
+        let page = (axisPosition(scroll: x) / extent).rounded(.down)  // may be ±infinity for huge x: clamp in Double
         if !(page > 0) { return 0 }
         if page >= Double(last) { return last }
         return Int(page)

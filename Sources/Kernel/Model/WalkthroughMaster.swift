@@ -19,18 +19,28 @@ public enum WalkthroughEvent: Hashable, Sendable {
 public struct WalkthroughMaster: Sendable {
     /// The walkthrough being shown.
     public let walkthrough: Walkthrough
-    /// The scroll view's `contentOffset.x`, in points. Always finite.
-    public private(set) var scrollPosition: Double = 0
+    /// The scroll view's `contentOffset.x` (`.y` for `topToBottom`), in points. Always finite.
+    public private(set) var scrollPosition: Double
 
-    /// A master at scroll position 0 (the first page).
+    /// A master at rest on page 0: scroll position 0, or `(n − 1)·W` right to left.
     public init(_ walkthrough: Walkthrough) {
         self.walkthrough = walkthrough
+        scrollPosition = walkthrough.pages.isEmpty ? 0 : walkthrough.scrollPosition(showingPage: 0)
+    }
+
+    /// The scroll position that shows page `page` at rest (`Walkthrough.scrollPosition(showingPage:)`).
+    /// - Throws: a page out of range.
+    public func scrollPosition(showingPage page: Int) throws(WalkthroughError) -> Double {
+        guard page >= 0, page < numberOfPages else {
+            throw WalkthroughError.pageOutOfRange(page, pageCount: numberOfPages)
+        }
+        return walkthrough.scrollPosition(showingPage: page)
     }
 
     /// The number of pages.
     public var numberOfPages: Int { walkthrough.pages.count }
 
-    /// `floor(x / W)` clamped to the pages.
+    /// `floor(x / W)` clamped to the pages (`x` read along the paging axis: `Walkthrough.currentPage(scroll:)`).
     public var currentPage: Int {
         // scrollPosition is finite by construction, so this never throws.
         (try? walkthrough.currentPage(scroll: scrollPosition)) ?? 0
@@ -80,7 +90,7 @@ public struct WalkthroughMaster: Sendable {
     }
 
     private mutating func settle(on page: Int) -> [WalkthroughEvent] {
-        scrollPosition = Double(page) * walkthrough.width
+        scrollPosition = walkthrough.scrollPosition(showingPage: page)
         return scrollDidSettle()
     }
 }

@@ -55,16 +55,23 @@ public enum ReferenceAnimator {
         return SubviewState(tag: tag, transform: transform, alpha: alpha, isStatic: false)
     }
 
-    /// A whole frame at scroll position `x`: pages in the window get their subviews.
+    /// A whole frame at scroll position `x`: pages in the window get their subviews, right
+    /// to left mirrored (`F·M·F`, SEMANTICS.md "Paging directions"; offsets and the current
+    /// page from `x' = (n − 1)·W − x`: `Walkthrough.offset(ofPage:scroll:)`).
     /// - Throws: a non-finite scroll position.
     public static func frame(_ walkthrough: Walkthrough, scroll x: Double) throws(WalkthroughError) -> FrameState {
         let current = try walkthrough.currentPage(scroll: x)
+        let mirrors = walkthrough.direction == .rightToLeft
         var pages: [PageState] = []
         for (i, page) in walkthrough.pages.enumerated() {
             let o = walkthrough.offset(ofPage: i, scroll: x)
             let animated = Walkthrough.isInWindow(o)
-            pages.append(PageState(index: i, offset: o, animated: animated,
-                                   subviews: animated ? animate(page, offset: o) : nil))
+            var subviews = animated ? animate(page, offset: o) : nil
+            if mirrors, let states = subviews {
+                subviews = states.map { SubviewState(tag: $0.tag, transform: $0.transform.mirroredLeftRight,
+                                                     alpha: $0.alpha, isStatic: $0.isStatic) }
+            }
+            pages.append(PageState(index: i, offset: o, animated: animated, subviews: subviews))
         }
         return FrameState(currentPage: current, pages: pages)
     }
