@@ -42,7 +42,7 @@ cc -std=c99 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -c "$tests
 "$(toolchain_clang)" -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -fsyntax-only "$tests/signatures.c"
 echo "signatures: the header compiles as C99 and C++11 with every function pinned"
 
-build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts}.c
+build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions}.c
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
 for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure forked_child keyframe_limit; do
     build "$lib" "$name"
@@ -78,7 +78,7 @@ echo "README example: built through pkg-config in $out/app, ran from /"
 
 static=$(scripts/c-library.sh --static-runtime --build-path .build-static-runtime)
 symbols "$static"
-build "$static" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts}.c
+build "$static" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions}.c
 build "$static" crash_handlers
 readelf -d "$static/libBWWalkthroughC.so" | grep -q 'libswiftCore' && fail "the self-contained build needs libswiftCore"
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"

@@ -23,6 +23,32 @@ public func bwwSubviewCount(_ walkthrough: OpaquePointer?, _ page: Int64, _ coun
     }
 }
 
+@_cdecl("bww_paging")
+public func bwwPaging(_ walkthrough: OpaquePointer?, _ direction: UnsafeMutablePointer<bww_direction>?,
+                      _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> bww_status {
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        let w = handle.animator.walkthrough
+        switch w.direction {
+        case .leftToRight: direction?.pointee = BWW_DIRECTION_LEFT_TO_RIGHT
+        case .rightToLeft: direction?.pointee = BWW_DIRECTION_RIGHT_TO_LEFT
+        case .topToBottom: direction?.pointee = BWW_DIRECTION_TOP_TO_BOTTOM
+        }
+        width?.pointee = w.width
+        height?.pointee = w.height ?? 0
+        return BWW_OK
+    }
+}
+
+@_cdecl("bww_scroll_position")
+public func bwwScrollPosition(_ walkthrough: OpaquePointer?, _ page: Int64, _ scroll: UnsafeMutablePointer<Double>?) -> bww_status {
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let scroll else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_scroll_position: scroll must not be NULL") }
+        guard let page = handle.pageIndex(page) else { return BWW_ERROR_OUT_OF_RANGE }
+        scroll.pointee = handle.animator.walkthrough.scrollPosition(showingPage: page)
+        return BWW_OK
+    }
+}
+
 @_cdecl("bww_current_page")
 public func bwwCurrentPage(_ walkthrough: OpaquePointer?, _ page: UnsafeMutablePointer<Int64>?) -> bww_status {
     return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in

@@ -18,6 +18,8 @@ private func checkSignatures() {
     sameType(bww_error_message, bwwErrorMessage)
     sameType(bww_page_count, bwwPageCount)
     sameType(bww_subview_count, bwwSubviewCount)
+    sameType(bww_paging, bwwPaging)
+    sameType(bww_scroll_position, bwwScrollPosition)
     sameType(bww_evaluate, bwwEvaluate)
     sameType(bww_current_page, bwwCurrentPage)
     sameType(bww_page_offset, bwwPageOffset)

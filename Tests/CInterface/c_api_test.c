@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
     known_values();
     alphas();
     layouts();
+    directions();
     errors();
     limits();
     scenario(argc > 1 ? argv[1] : "Benchmarks/Scenarios/storyboard.json");

@@ -15,5 +15,6 @@ void limits(void);
 void versions(void);
 void alphas(void);
 void layouts(void);
+void directions(void);
 
 #endif

@@ -113,7 +113,7 @@ extern "C" {
 /* The version of this header. bww_version_number() gives the library's: a program can
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
-#define BWW_VERSION_MINOR 2
+#define BWW_VERSION_MINOR 3
 #define BWW_VERSION_PATCH 0
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
@@ -142,6 +142,12 @@ typedef int32_t bww_status;
 #define BWW_ERROR_BUFFER_TOO_SMALL 4 /* an output buffer's capacity is below what it must hold */
 #define BWW_ERROR_INVALID_VALUE 5    /* a non-finite scroll position, or a length above BWW_MAX_JSON_LENGTH */
 #define BWW_ERROR_OUT_OF_MEMORY 6    /* bww_create could not allocate the walkthrough's memory (see Memory) */
+
+/* How the pages are laid out along the scroll axis (the file's "direction"); 32 bits. */
+typedef int32_t bww_direction;
+#define BWW_DIRECTION_LEFT_TO_RIGHT 0 /* page i at x = i*W, W the width */
+#define BWW_DIRECTION_RIGHT_TO_LEFT 1 /* page i at x = (n - 1 - i)*W, transforms mirrored left-right */
+#define BWW_DIRECTION_TOP_TO_BOTTOM 2 /* page i at y = i*W, W the height, scroll is contentOffset.y */
 
 /* A frame layout for bww_evaluate_into; 32 bits on every compiler. */
 typedef int32_t bww_layout;
@@ -183,8 +189,16 @@ const char *bww_error_message(const bww_walkthrough *walkthrough);
 bww_status bww_page_count(const bww_walkthrough *walkthrough, int64_t *count);
 bww_status bww_subview_count(const bww_walkthrough *walkthrough, int64_t page, int64_t *count);
 
+/* The file's paging direction, page width and page height (0 when the file gives none).
+ * Any output may be NULL. */
+bww_status bww_paging(const bww_walkthrough *walkthrough, bww_direction *direction, double *width, double *height);
+
+/* The scroll position that shows page `page` at rest: page*W, or (n - 1 - page)*W right to
+ * left (W the width, or the height top to bottom). */
+bww_status bww_scroll_position(const bww_walkthrough *walkthrough, int64_t page, double *scroll);
+
 /* Computes the frame at scroll position `scroll` (points, the scroll view's
- * contentOffset.x): pages with offset strictly between −2 and 2 are animated, the others
+ * contentOffset.x, or .y top to bottom; right to left, offsets from (n - 1)*W - scroll): pages with offset strictly between −2 and 2 are animated, the others
  * keep what they had. Releases the messages of earlier failed calls. */
 bww_status bww_evaluate(bww_walkthrough *walkthrough, double scroll);
 
@@ -206,7 +220,8 @@ bww_status bww_frame_size(const bww_walkthrough *walkthrough, bww_layout layout,
 bww_status bww_page_location(const bww_walkthrough *walkthrough, bww_layout layout, int64_t page,
                              size_t *matrix_offset, size_t *alpha_offset);
 
-/* floor(scroll / width) clamped to the pages, at the last bww_evaluate (0 before). */
+/* floor(scroll / W) clamped to the pages (right to left, of (n - 1)*W - scroll), at the
+ * last bww_evaluate (0 before). */
 bww_status bww_current_page(const bww_walkthrough *walkthrough, int64_t *page);
 
 /* The page's normalised offset and whether it was animated (1) or not (0), at the last
