@@ -34,7 +34,7 @@ enum FuzzTarget {
         var split = WalkthroughAnimator(walkthrough)
         split.threads = 2
         split.parallelThreshold = 0
-        let w = walkthrough.width, n = Double(walkthrough.pages.count)
+        let w = walkthrough.extent, n = Double(walkthrough.pages.count)
         // Scroll positions from the input's own numbers: page starts, window edges, bounces.
         let seed = Double(bytes.reduce(0) { ($0 &* 31) &+ Int($1) } & 0xFFFF) / 65_536
         for x in [0, -w * 0.3, w * (n - 1) * seed, w * (n - 1) + w * 0.7, w * (seed * 4 - 1), w * 2] {

@@ -47,6 +47,29 @@ import FoundationXML
         #expect(FilmstripGeometry.corners(of: frame, transform: m) == nil)
     }
 
+    /// Right to left, page 0 starts the strip and page 1 enters from the left; top to
+    /// bottom, page 1 enters from below: each page at its scroll position in the panel.
+    @Test(arguments: [PagingDirection.rightToLeft, .topToBottom])
+    func pagesSitWhereTheirDirectionPutsThem(direction: PagingDirection) throws {
+        // One subview a page, a frame 20 points from each edge of a 100 × 200 page.
+        let page = Page(subviews: [Subview(frame: PageRect(x: 20, y: 20, width: 60, height: 160))])
+        let w = try Walkthrough(width: 100, height: 200, direction: direction, pages: [page, page])
+        let halfway = (w.scrollPosition(showingPage: 0) + w.scrollPosition(showingPage: 1)) / 2
+        let svg = try Filmstrip(walkthrough: w, scrolls: [w.scrollPosition(showingPage: 0), halfway]).svg()
+        // Panel 1 (the second) starts at x = 16 + 240 + 16 = 272, scale 2.4: halfway, page 0
+        // is half a page right of (right to left) or above (top to bottom) the viewport.
+        let polygons = svg.components(separatedBy: "<polygon points=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(polygons.count == 4, "\(direction): \(polygons.count) polygons")  // both pages in each panel
+        let corners = polygons.map { $0.split(separator: " ").map { $0.split(separator: ",").map { Double($0)! } } }
+        guard corners.count == 4 else { return }
+        let (page0, page1) = (corners[2][0], corners[3][0])  // each subview's top-left corner, panel 1
+        if direction == .rightToLeft {
+            #expect(page0[0] == 272 + (50 + 20) * 2.4 && page1[0] == 272 + (-50 + 20) * 2.4, "\(page0) \(page1)")
+        } else {
+            #expect(page0[1] == 16 + (-100 + 20) * 2.4 && page1[1] == 16 + (100 + 20) * 2.4, "\(page0) \(page1)")
+        }
+    }
+
     @Test func filmstripIsWellFormedAndLabelled() throws {
         let path = try BenchProcess.temporaryFile(String(decoding: FileManager.default.contents(atPath: ScenarioFiles.path("readme-rotation.json")) ?? Data(), as: UTF8.self))
         let out = path + ".svg"

@@ -41,7 +41,7 @@ import Testing
         (#"{"width": -3, "pages": []}"#, #"walkthrough: key "width": must be a finite number > 0, got -3.0"#),
         (#"{"width": "375"}"#, #"walkthrough: key "width": must be a number, got a string"#),
         (#"{"width": 1e999}"#, #"walkthrough: key "width": number out of range (not finite)"#),
-        (#"{"width": 1, "height": 2}"#, #"walkthrough: unknown key "height"; allowed keys: width, pages"#),
+        (#"{"width": 1, "colour": 2}"#, #"walkthrough: unknown key "colour"; allowed keys: width, height, direction, pages"#),
         (#"{"width": 1, "pages": {}}"#, #"walkthrough: key "pages": must be an array, got an object"#),
         (#"{"width": 1, "pages": [3]}"#, #"page 0: must be an object, got a number"#),
         (#"{"width": 1, "pages": [{}, {"animationType": "linear"}]}"#,
@@ -125,7 +125,7 @@ import Testing
     @Test(arguments: [
         (#"{"width":320,"pages":[{"a\nb":1}]}"#,
          #"page 0: unknown key "a\nb"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation, timeline"#),
-        (#"{"width": 1, "pages": [], "x\u2028\u0000y": 1}"#, #"walkthrough: unknown key "x\u2028\u0000y"; allowed keys: width, pages"#),
+        (#"{"width": 1, "pages": [], "x\u2028\u0000y": 1}"#, #"walkthrough: unknown key "x\u2028\u0000y"; allowed keys: width, height, direction, pages"#),
         (#"{"width": 1, "pages": [{"animationType": "Zoom\r\n\u001b[2J"}]}"#,
          #"page 0: key "animationType": unknown animationType "Zoom\r\n\u001b[2J"; allowed values: Linear, Curve, Zoom, InOut"#),
         (#"{"width": 1, "pages": [{"staticTags": "1,\n2"}]}"#,
@@ -134,7 +134,7 @@ import Testing
          #"page 0: key "animationType": unknown animationType "😀\u202e"; allowed values: Linear, Curve, Zoom, InOut"#),
         (#"{"width": 1, "w\u0069dth": 2}"#, #"invalid JSON at line 1, column 14: duplicate key "width""#),
         ("{\"width\": 1, \"pages\": [], \"" + String(repeating: "k", count: 100) + "\": 1}",
-         "walkthrough: unknown key \"" + String(repeating: "k", count: 60) + "…\"; allowed keys: width, pages"),
+         "walkthrough: unknown key \"" + String(repeating: "k", count: 60) + "…\"; allowed keys: width, height, direction, pages"),
     ])
     func echoedStringsAreEscapedAndShort(json: String, message: String) {
         #expect(throws: WalkthroughError(message)) { try Walkthrough(json: json) }

@@ -20,9 +20,10 @@ enum FilmstripGeometry {
         return out
     }
 
-    /// The height of a page: the lowest frame's bottom plus a margin, or 16:9 when no
-    /// subview has a frame.
+    /// The height of a page: the file's `height`, else the lowest frame's bottom plus a
+    /// margin, or 16:9 when no subview has a frame.
     static func pageHeight(_ w: Walkthrough) -> Double {
+        if let height = w.height { return height }
         let bottoms = w.pages.flatMap { $0.subviews.compactMap { $0.frame.map { $0.y + $0.height } } }
         return bottoms.max().map { Swift.max($0 + 40, w.width) } ?? w.width * 16 / 9
     }

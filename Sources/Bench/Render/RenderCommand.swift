@@ -14,7 +14,7 @@ enum RenderCommand {
         options: [
             .option("output", "FILE.svg", "where the filmstrip goes (required)", default: "none"),
             .option("frames", "K", "panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
-            .option("from", "X", "the first panel's scroll position, in points", default: "0, the first page"),
+            .option("from", "X", "the first panel's scroll position, in points", default: "the first page"),
             .option("to", "Y", "the last panel's scroll position, in points (needs --frames 2 or more)", default: "the last page"),
         ])
     /// More subviews than this on one page are not drawn (the file would be unreadable).
@@ -32,7 +32,9 @@ enum RenderCommand {
         let input = args.positional[0]
         let output = try OutputFile(path, inputs: [input])
         let walkthrough = try WalkthroughFile.load(input)
-        let first = from ?? 0, last = to ?? Double(max(walkthrough.pages.count - 1, 0)) * walkthrough.width
+        let pages = walkthrough.pages.count
+        let first = from ?? (pages > 0 ? walkthrough.scrollPosition(showingPage: 0) : 0)
+        let last = to ?? (pages > 0 ? walkthrough.scrollPosition(showingPage: pages - 1) : 0)
         // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
         // weighted means, which stay between the two.
         let span = last - first
@@ -74,14 +76,18 @@ struct Filmstrip {
             out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(panelW))\" height=\"\(fmt(panelH))\" fill=\"#f4f4f8\" stroke=\"#888888\"/>\n"
             out += "<g clip-path=\"url(#panel\(n))\">\n"
             for (i, page) in walkthrough.pages.enumerated() where animator.positions[i].animated {
-                // Page i sits at i·W in the scroll view; the viewport starts at x.
-                let originX = left + (Double(i) * w - x) * scale
-                out += panel(page: page, index: i, animator: animator, originX: originX, top: top, scale: scale, height: h)
+                // Page i sits at its scroll position (`scrollPosition(showingPage:)`: from the
+                // right right to left, below the last top to bottom); the viewport starts at x.
+                let at = (walkthrough.scrollPosition(showingPage: i) - x) * scale
+                let vertical = walkthrough.direction == .topToBottom
+                out += panel(page: page, index: i, animator: animator, originX: left + (vertical ? 0 : at),
+                             top: top + (vertical ? at : 0), scale: scale, height: h)
             }
             out += "</g>\n"
             let offsets = walkthrough.pages.indices.filter { animator.positions[$0].animated }
                 .map { "p\($0) \(String(format: "%.2f", animator.positions[$0].offset))" }.joined(separator: "  ")
-            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">x = \(fmt(x))</text>\n"
+            let axis = walkthrough.direction == .topToBottom ? "y" : "x"
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">\(axis) = \(fmt(x))</text>\n"
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
         }
         return out + "</svg>\n"

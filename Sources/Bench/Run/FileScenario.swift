@@ -24,12 +24,14 @@ extension Scenario {
                         ownSize: subviews, file: path) { _ in (walkthrough, scrolls) }
     }
 
-    /// `count` positions from the first page at rest (x = 0) to the last, evenly spaced:
-    /// x = 0 alone for a walkthrough of one page (or none).
+    /// `count` positions from the first page at rest to the last, evenly spaced (right to
+    /// left from (n − 1)·W down to 0): the first page's alone for a walkthrough of one page
+    /// (or none).
     static func scrollPositions(_ w: Walkthrough, count: Int) -> [Double] {
-        let last = Double(max(w.pages.count - 1, 0)) * w.width
-        guard count > 1 else { return [0] }
-        return (0..<count).map { last * Double($0) / Double(count - 1) }
+        guard !w.pages.isEmpty else { return [0] }
+        let first = w.scrollPosition(showingPage: 0), last = w.scrollPosition(showingPage: w.pages.count - 1)
+        guard count > 1 else { return [first] }
+        return (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
     }
 
     /// The scenario's name: the file's last path component, as metric names carry it.

@@ -5,10 +5,11 @@
 // the sign of a zero.
 
 extension Transform3D {
-    /// `F·M·F`: m12, m13, m14, m21, m31 and m41 negated.
+    /// `F·M·F`: m12, m13, m14, m21, m31 and m41 negated, as `0 − v` (so that a zero stays
+    /// +0, as the reference's sums give it, rather than turning into −0).
     public var mirroredLeftRight: Transform3D {
         var m = self
-        (m.m12, m.m13, m.m14, m.m21, m.m31, m.m41) = (-m12, -m13, -m14, -m21, -m31, -m41)
+        (m.m12, m.m13, m.m14, m.m21, m.m31, m.m41) = (0 - m12, 0 - m13, 0 - m14, 0 - m21, 0 - m31, 0 - m41)
         return m
     }
 }
