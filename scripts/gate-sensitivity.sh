@@ -5,6 +5,9 @@
 # `-Xswiftc -DGATE_MUTATION_NAME` compiles (in a build folder of its own):
 #   EXTRA_STORE  one field of every block stored twice (BlockWriter.store)     → writes/…
 #   FRAME_COST   100 scalar operations a frame (WalkthroughAnimator.advance)   → instructions-per-frame/…
+#   MISALIGNED_FRAME  the frame 4 bytes past a 64-byte boundary (FrameStorage)  → simd/limit/…
+#                (the counts do not move; every kernel that writes the frame slows, and only
+#                `limit`'s memory of its own keeps the yardstick where it was)
 # The frame cost is invisible to the ratios (the anchors run through the same frame driver);
 # the double store shows in them too, but the step asks for the count that must catch it
 # (README, "Performance regression gate"). The baseline is recorded from the default build
@@ -19,7 +22,7 @@ gate_setup
 .build/release/bench baseline update --path "$tmp/baseline.json"
 
 failed=0
-for mutation in EXTRA_STORE:writes/ FRAME_COST:instructions-per-frame/; do
+for mutation in EXTRA_STORE:writes/ FRAME_COST:instructions-per-frame/ MISALIGNED_FRAME:simd/limit/; do
     name=${mutation%%:*} expected=${mutation#*:}
     echo "== GATE_MUTATION_$name: check must exit 2 with a regression of $expected"
     build=.build-gate-mutation-$name

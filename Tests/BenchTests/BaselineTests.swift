@@ -30,6 +30,13 @@ import Glibc
         #expect(Metric.defaultThreshold(.ratio, name: "simd/c/rotate3d-spin/1000") == 0.08)
         #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/rotate3d-spin/1000") == Metric.limitRatioThreshold)
         #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/team.json/40") == Metric.limitRatioThreshold)
+        // Store-bound scenarios hold still at the store limit: a tight threshold, which a
+        // frame off its alignment passes (scripts/gate-sensitivity.sh, MISALIGNED_FRAME).
+        for scenario in ["linear", "curve", "zoom", "inout", "rotate3d"] {
+            #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/\(scenario)/1000") == Metric.storeBoundLimitThreshold, "\(scenario)")
+        }
+        #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/storyboard/988") == Metric.limitRatioThreshold)
+        #expect(Metric.defaultThreshold(.ratio, name: "simd/limit/linear.json/40") == Metric.limitRatioThreshold)
         #expect(Metric.defaultThreshold(.instructions, name: "simd/limit/x") == 0.03)
         // A rise of 40% (within the two compute speeds' gap) passes for simd/limit, not simd/c.
         let rows = try Comparison(baseline: [metric("simd/limit/a/1000", .ratio, 1), metric("simd/c/a/1000", .ratio, 1)],

@@ -45,14 +45,46 @@ struct CAnchorKernel: PageKernel {
     }
 }
 
-/// The store limit as a page kernel: the same bytes into the same places with no math, in
+/// The store limit as a page kernel: the same bytes at the same places with no math, in
 /// the run's layout (C, `-O3`): whole blocks in `blocks`, only the page's subviews in a
-/// dense layout.
+/// dense layout. It writes into memory of its own (`LimitMemory`), fixed and 64-byte
+/// aligned, not into the animator's frame, so that a change to the frame's memory
+/// (alignment, padding, placement) moves `simd/limit` (docs/DESIGN.md, "Fixed yardsticks").
 struct StoreLimitKernel: PageKernel {
+    let memory: LimitMemory
+
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
-        var cOutputs = anchorOutputs(output)
+        var cOutputs = anchorOutputs(memory.outputs(output))
         anchor_store_limit(&cOutputs, blocks.lowerBound, blocks.upperBound)
     }
+}
+
+/// A frame's bytes of the limit's own: as many as the animator's frame, 64-byte aligned,
+/// allocated once. Each page's outputs sit at the offset they have in the frame, which the
+/// frame's base (`frameBase`, set once the animator exists) gives.
+final class LimitMemory: @unchecked Sendable {
+    // Sendable: written only by the limit's frames, which run one at a time.
+    let base: UnsafeMutableRawPointer
+    let byteCount: Int
+    var frameBase: UnsafeRawPointer?
+
+    init(byteCount: Int) {
+        self.byteCount = byteCount
+        base = .allocate(byteCount: max(byteCount, 1), alignment: 64)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+    }
+
+    /// `output` moved from the frame to this memory; `output` itself if it is not in the
+    /// frame (never out of bounds).
+    @inline(__always)
+    func outputs(_ output: KernelOutputs) -> KernelOutputs {
+        guard let frameBase else { return output }
+        let matrices = UnsafeRawPointer(output.matrices) - frameBase, alphas = UnsafeRawPointer(output.alphas) - frameBase
+        guard matrices >= 0, alphas >= 0, matrices <= byteCount, alphas <= byteCount else { return output }
+        return KernelOutputs(layout: output.layout, matrices: base + matrices, alphas: base + alphas, count: output.count)
+    }
+
+    deinit { base.deallocate() }
 }
 
 /// Where the anchor writes: the same page, layout and subview count as the Swift kernel.

@@ -103,8 +103,20 @@ final class ReadImplementation: Implementation {
     private let animator: WalkthroughAnimator
     private let pages: [Int]
     private var doubles: [Double]
+    /// `read-limit`'s own memory: each page's matrix bytes copied once, and a destination,
+    /// 64-byte aligned and fixed, so that the yardstick does not move with the frame's or
+    /// the gather's memory (docs/DESIGN.md, "Fixed yardsticks").
+    private let limitPages: [LimitPage]
+    private let limitOut: UnsafeMutableRawPointer?
     /// Folded from what was read, so that the reads are not optimised away.
     private(set) var checksum = 0.0
+
+    /// One page for `read-limit`: its bytes, count and shared template (`FrameReader.sharedTemplate`).
+    struct LimitPage {
+        let matrices: UnsafeMutableRawPointer
+        let count: Int
+        let template: [Double]?
+    }
 
     init(_ kind: ImplementationKind, _ animator: WalkthroughAnimator, scroll: Double) {
         var animator = animator
@@ -114,6 +126,23 @@ final class ReadImplementation: Implementation {
         let largest = pages.map { frame.subviewCount(page: $0) }.max() ?? 0
         (self.kind, self.animator, cycle) = (kind, animator, ScrollCycle([scroll]))
         doubles = [Double](repeating: 0, count: 16 * largest)
+        guard kind == .readLimit else { (limitPages, limitOut) = ([], nil); return }
+        limitPages = pages.map { page in
+            frame.withUnsafeBytes(page: page) { matrices, _ in
+                let copy = UnsafeMutableRawPointer.allocate(byteCount: max(matrices.count, 1), alignment: 64)
+                if let source = matrices.baseAddress { copy.copyMemory(from: source, byteCount: matrices.count) }
+                let template = FrameReader.sharedTemplate(frame.view, page: page).map(\.fields)
+                return LimitPage(matrices: copy, count: frame.subviewCount(page: page), template: template)
+            }
+        }
+        let out = UnsafeMutableRawPointer.allocate(byteCount: max(128 * largest, 1), alignment: 64)
+        out.initializeMemory(as: UInt8.self, repeating: 0, count: max(128 * largest, 1))
+        limitOut = out
+    }
+
+    deinit {
+        for page in limitPages { page.matrices.deallocate() }
+        limitOut?.deallocate()
     }
 
     func render(scroll x: Double) {
@@ -134,25 +163,16 @@ final class ReadImplementation: Implementation {
             }
         case .readLimit:
             let layout = anchorLayout(frame.layout)
-            doubles.withUnsafeMutableBufferPointer { buffer in
-                for page in pages {
-                    let count = frame.subviewCount(page: page)
-                    guard count > 0, let out = buffer.baseAddress else { continue }
-                    // A page that shares a template: its m41 and m42 read, as the gather reads them.
-                    let template = FrameReader.sharedTemplate(frame.view, page: page)
-                    frame.withUnsafeBytes(page: page) { matrices, _ in
-                        func limit(_ t: UnsafePointer<Double>?) {
-                            anchor_read_limit(layout, matrices.baseAddress, count, out, t)
-                        }
-                        if let template {
-                            withUnsafeBytes(of: template) { limit($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
-                        } else {
-                            limit(nil)
-                        }
-                    }
+            guard let out = limitOut?.assumingMemoryBound(to: Double.self) else { break }
+            for page in limitPages where page.count > 0 {
+                // A page that shares a template: its m41 and m42 read, as the gather reads them.
+                if let template = page.template {
+                    template.withUnsafeBufferPointer { anchor_read_limit(layout, page.matrices, page.count, out, $0.baseAddress) }
+                } else {
+                    anchor_read_limit(layout, page.matrices, page.count, out, nil)
                 }
-                sum = buffer.first ?? 0
             }
+            sum = out[0]
         default:
             doubles.withUnsafeMutableBufferPointer { buffer in
                 for page in pages { try? frame.alphas(page: page, into: buffer) }

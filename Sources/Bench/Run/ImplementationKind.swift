@@ -52,10 +52,18 @@ enum ImplementationKind: String, CaseIterable, Sendable {
             var animator = WalkthroughAnimator(plan: plan, layout: layout)
             animator.parallelThreshold = 0
             return AnimatorImplementation(self, animator, scrolls: scrolls)
-        case .c, .limit:
-            var animator = WalkthroughAnimator(plan: plan, layout: layout,
-                                               kernel: self == .c ? CKeyframeAnchorKernel() : StoreLimitKernel())
+        case .c:
+            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: CKeyframeAnchorKernel())
             animator.threads = 1
+            return AnimatorImplementation(self, animator, scrolls: scrolls)
+        case .limit:
+            let geometry = FrameBuffer.geometry(of: plan, layout: layout)
+            let memory = LimitMemory(byteCount: geometry.byteCount)
+            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: StoreLimitKernel(memory: memory))
+            animator.threads = 1
+            // The frame's base: page 0's matrices less their offset (the animator, kept by the
+            // implementation, keeps its frame's storage where it is).
+            memory.frameBase = animator.frame.view.matrices(page: 0).map { UnsafeRawPointer($0) - geometry.matrixOffset(page: 0) }
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         }
     }
