@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fixed cost of a frame: the instructions of one `WalkthroughAnimator.update(scroll:)`
-# that do not grow with the subviews (README, "Performance", and docs/DESIGN.md, "Fixed cost per frame").
+# that do not grow with the subviews (docs/PERFORMANCE.md and docs/DESIGN.md, "Fixed cost per frame").
 #
 # Method (callgrind, instructions only inside `update`, `--toggle-collect`):
 #   I(N)  = instructions per frame at N subviews, I(2N) at 2N, the same frames;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How far the gate's metrics move with no code change, to choose the ratio threshold from
-# (README, "Performance regression gate"). Records a baseline, then runs `bench baseline
+# (docs/REGRESSION-GATE.md). Records a baseline, then runs `bench baseline
 # check` against it RUNS times and prints, per metric kind, the largest rise and fall seen
 # and the metric that rose most, and how many checks exited 2 (false alarms).
 #

@@ -10,7 +10,7 @@
 #                `limit`'s memory of its own keeps the yardstick where it was)
 # The frame cost is invisible to the ratios (the anchors run through the same frame driver);
 # the double store shows in them too, but the step asks for the count that must catch it
-# (README, "Performance regression gate"). The baseline is recorded from the default build
+# (docs/REGRESSION-GATE.md). The baseline is recorded from the default build
 # in the same run.
 # If a rewrite drops a mutation, its build is the default one, and this fails.
 #

@@ -16,7 +16,7 @@ enum BaselineCommand {
     /// spells of the shared machine outlast a measurement: in one check of 20 on an
     /// otherwise quiet machine, ten ratios stayed 8–41% high through two re-measurements
     /// taken straight away. With pauses, 90 checks had no false alarm and two needed a
-    /// third re-measurement; the fourth is margin (README, "Performance regression gate").
+    /// third re-measurement; the fourth is margin (docs/REGRESSION-GATE.md).
     /// A real regression costs the wait, about 2.5 minutes.
     static let ratioRetries = 4, ratioRetryPause = 30.0
     /// Runs whose median is a ratio: `update` takes more, because every check is compared
@@ -132,8 +132,7 @@ enum BaselineCommand {
         // Each implementation takes the sampler's 400 samples (about 0.1 s a scenario and
         // size) before this budget runs out, so the budget only bounds a very slow machine.
         // There is no shorter mode (`--quick` was one in name only): the ratio threshold is
-        // chosen from the drift of exactly this measurement (README, "Performance
-        // regression gate").
+        // chosen from the drift of exactly this measurement (docs/REGRESSION-GATE.md).
         suite.budgetSeconds = 0.4
         // The median of several runs: one run's minimum can still catch a slow spell of the
         // shared machine (seen: 2.5 instead of 1.7 for one ratio).

@@ -64,9 +64,9 @@ struct Metric: Equatable, Codable {
         case name, kind, value, threshold
     }
 
-    /// Documented defaults (README, "Performance regression gate"). Counts are exact, so
+    /// Documented defaults (docs/REGRESSION-GATE.md). Counts are exact, so
     /// their threshold is the smallest change worth a look; the ratios' is chosen from their
-    /// measured drift (README says how, `scripts/gate-drift.sh` measures it).
+    /// measured drift (docs/REGRESSION-GATE.md says how, `scripts/gate-drift.sh` measures it).
     ///
     /// `simd/limit/…` of a compute-bound scenario gets a wider one (`limitRatioThreshold`)
     /// than `simd/c/…`: on the shared machines the compute-bound kernels, Swift and C alike,

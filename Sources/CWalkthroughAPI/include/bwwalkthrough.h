@@ -6,7 +6,7 @@
  *
  * Build and link. scripts/c-library.sh builds libBWWalkthroughC.so with the SONAME
  * libBWWalkthroughC.so.<BWW_VERSION_MAJOR>, the link of that name next to it, and
- * bwwalkthrough.pc for pkg-config (header and library paths): see the README, "From C".
+ * bwwalkthrough.pc for pkg-config (header and library paths): see the docs/C-API.md.
  *
  * Swift runtime. The library is written in Swift. Its default build needs the Swift
  * runtime's shared libraries at run time: libswiftCore, libswift_Concurrency,

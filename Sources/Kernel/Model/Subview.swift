@@ -11,7 +11,7 @@ public struct Subview: Hashable, Sendable {
         set { box = newValue.map(TimelineBox.init) }
     }
     /// The timeline behind one reference: a subview stays 8 bytes larger than without
-    /// timelines, not 80 (4 million subviews are allowed; see README, "Robustness").
+    /// timelines, not 80 (4 million subviews are allowed; see docs/ROBUSTNESS.md).
     private var box: TimelineBox?
 
     /// A subview with a tag and, optionally, a frame and a timeline.
