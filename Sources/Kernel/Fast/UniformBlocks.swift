@@ -123,10 +123,11 @@ struct TranslatedBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
 
 /// A translating page's `m41 + f·s_k.x` and `m42 + g·s_k.y` a block, the speeds from the
 /// plan, or with `Line` from the page's `SpeedLine` (`madd(k + 1, f·variance.x,
-/// f·speed.x)`), which the caller has checked it has.
+/// f·speed.x + m41)`: the page's `m41` folded into the line's base, no addition a block),
+/// which the caller has checked it has.
 struct BlockTranslation<Line: Flag> {
     let speeds: UnsafePointer<Float>
-    /// `f` and `g`, or with `Line` `f·speed.x` and `g·speed.y`.
+    /// `f` and `g`, or with `Line` `f·speed.x + m41` and `g·speed.y + m42`.
     let f: Lanes.Floats, g: Lanes.Floats
     /// With `Line`, `f·variance.x` and `g·variance.y`.
     let fStep: Lanes.Floats, gStep: Lanes.Floats
@@ -139,8 +140,8 @@ struct BlockTranslation<Line: Flag> {
         speeds = input.speeds
         (m41, m42) = (Lanes.Floats(repeating: k.matrix[12]), Lanes.Floats(repeating: k.matrix[13]))
         if Line.value, let line = k.speedLine {
-            // `+ 0`: a −0 base made +0, as the speeds' path gives (n ≥ 1: then never −0).
-            (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x + 0), Lanes.Floats(repeating: k.g * line.speed.y + 0))
+            (f, g) = (Lanes.Floats(repeating: k.f * line.speed.x + k.matrix[12]),
+                      Lanes.Floats(repeating: k.g * line.speed.y + k.matrix[13]))
             (fStep, gStep) = (Lanes.Floats(repeating: k.f * line.variance.x), Lanes.Floats(repeating: k.g * line.variance.y))
         } else {
             (f, g) = (Lanes.Floats(repeating: k.f), Lanes.Floats(repeating: k.g))
@@ -151,13 +152,11 @@ struct BlockTranslation<Line: Flag> {
     /// Block `i`'s `m41` and `m42`.
     @inline(__always)
     func rows(block i: Int) -> (Lanes.Floats, Lanes.Floats) {
-        let x: Lanes.Floats, y: Lanes.Floats
         if Line.value {
             let n = SpeedLine.laneNumbers(block: i)
-            (x, y) = (.madd(n, fStep, f), .madd(n, gStep, g))
-        } else {
-            (x, y) = (f * speeds.block(2 &* i, as: Lanes.Floats.self), g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self))
+            return (.madd(n, fStep, f), .madd(n, gStep, g))
         }
+        let x = f * speeds.block(2 &* i, as: Lanes.Floats.self), y = g * speeds.block(2 &* i &+ 1, as: Lanes.Floats.self)
         return (x + m41, y + m42)
     }
 }
