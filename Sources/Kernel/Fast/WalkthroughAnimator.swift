@@ -108,7 +108,9 @@ public struct WalkthroughAnimator: Sendable {
     private mutating func advance(to x: Double) throws(WalkthroughError) -> Bool {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
-        currentPage = try walkthrough.currentPage(scroll: x)
+        guard x.isFinite else { throw Walkthrough.nonFiniteScroll(x) }
+        let along = walkthrough.axisPosition(scroll: x)  // once a frame, for every page
+        currentPage = walkthrough.currentPage(alongAxis: along)
         scrollPosition = x
         #if GATE_MUTATION_FRAME_COST
         // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
@@ -122,7 +124,7 @@ public struct WalkthroughAnimator: Sendable {
         var work = 0
         positions.withUnsafeMutableBufferPointer { positions in
             for i in pages.indices {
-                let o = walkthrough.offset(ofPage: i, scroll: x)
+                let o = walkthrough.offset(ofPage: i, alongAxis: along)
                 let animated = Walkthrough.isInWindow(o)
                 positions[i] = PagePosition(offset: o, animated: animated)
                 if animated { work += pages[i].count }

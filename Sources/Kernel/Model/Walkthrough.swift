@@ -94,8 +94,14 @@ public struct Walkthrough: Hashable, Sendable {
     /// the paging axis (`axisPosition(scroll:)`).
     @inlinable
     public func offset(ofPage i: Int, scroll x: Double) -> Double {
-        let x = axisPosition(scroll: x)
-        return (x + extent - extent * Double(i)) / extent
+        offset(ofPage: i, alongAxis: axisPosition(scroll: x))
+    }
+
+    /// `offset(ofPage:scroll:)` from the position along the paging axis (`axisPosition(scroll:)`),
+    /// which a frame works out once for all its pages.
+    @inlinable
+    package func offset(ofPage i: Int, alongAxis x: Double) -> Double {
+        (x + extent - extent * Double(i)) / extent
     }
 
     /// The scroll position that shows page `page` at rest: `p·W`, or `(n − 1 − p)·W` right to left.
@@ -117,8 +123,14 @@ public struct Walkthrough: Hashable, Sendable {
     @inline(__always)  // once a frame, in the frame driver: small with its error out of line
     public func currentPage(scroll x: Double) throws(WalkthroughError) -> Int {
         guard x.isFinite else { throw Walkthrough.nonFiniteScroll(x) }
+        return currentPage(alongAxis: axisPosition(scroll: x))
+    }
+
+    /// `currentPage(scroll:)` from a finite position along the paging axis.
+    @inline(__always)
+    package func currentPage(alongAxis x: Double) -> Int {
         let last = Swift.max(pages.count - 1, 0)
-        let page = (axisPosition(scroll: x) / extent).rounded(.down)  // may be ±infinity for huge x: clamp in Double
+        let page = (x / extent).rounded(.down)  // may be ±infinity for huge x: clamp in Double
         if !(page > 0) { return 0 }
         if page >= Double(last) { return last }
         return Int(page)
