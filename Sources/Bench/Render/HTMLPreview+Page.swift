@@ -126,7 +126,12 @@ extension HTMLPreview {
               const { box, isStatic } = boxes[j];
               box.style.visibility = f === 0 ? "hidden" : "";
               if (f === 0) return;
-              box.style.transform = `matrix3d(${f.slice(0, 16).join(",")})`;
+              // A flat affine frame stays 2D: the browser then draws it as it draws the page,
+              // not as a separately composited layer resampled into place.
+              const flat = f[2] === 0 && f[3] === 0 && f[6] === 0 && f[7] === 0 && f[8] === 0 && f[9] === 0
+                && f[10] === 1 && f[11] === 0 && f[14] === 0 && f[15] === 1;
+              box.style.transform = flat ? `matrix(${f[0]},${f[1]},${f[4]},${f[5]},${f[12]},${f[13]})`
+                : `matrix3d(${f.slice(0, 16).join(",")})`;
               box.style.opacity = isStatic ? 1 : f[16];
             });
           }
