@@ -161,8 +161,9 @@ try:
         share = differing / (width * height)
         worst = max(worst, share)
         print(f"{name} x={x}: {share:.4%} of pixels differ", flush=True)
-        if share > max_share:
+        if share > max_share or os.environ.get("KEEP"):
             shot.save(os.path.join(outdir, f"{name}-{x}-browser.png"))
+            panel.save(os.path.join(outdir, f"{name}-{x}-panel.png"))
             fail(f"x={x}: {share:.4%} of pixels differ, more than {max_share:.2%}")
     problems = [e for e in events if e.get("method") in ("Runtime.consoleAPICalled", "Runtime.exceptionThrown", "Log.entryAdded")]
     if problems:

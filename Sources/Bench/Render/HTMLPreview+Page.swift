@@ -68,6 +68,9 @@ extension HTMLPreview {
         const s = test ? 240 / W : Math.min(1, 390 / W, 740 / H);
         // A one-pixel outline in points, centred on the frame's edge as an SVG stroke is.
         const b = 1 / s;
+        // Drawing units a point: browsers round a box's edges to whole units of its own
+        // space, so boxes are laid out in sixteenths of a point and the sheet scaled back.
+        const K = 16;
         const phone = $("phone"), scroller = $("scroller"), content = $("content"), slider = $("slider");
         phone.style.width = W * s + "px";
         phone.style.height = H * s + "px";
@@ -85,13 +88,13 @@ extension HTMLPreview {
                                       width: W * s + "px", height: H * s + "px" });
           const sheet = document.createElement("div");
           sheet.className = "sheet";
-          Object.assign(sheet.style, { width: W + "px", height: H + "px", transform: `scale(${s})` });
+          Object.assign(sheet.style, { width: W * K + "px", height: H * K + "px", transform: `scale(${s / K})` });
           const rgb = [1, 3, 5].map(i => parseInt(p.fill.slice(i, i + 2), 16)).join(",");
           const boxes = p.views.map(([x, y, w, h, isStatic]) => {
             const box = document.createElement("div");
             box.className = isStatic ? "box static" : "box";
-            Object.assign(box.style, { left: x - b / 2 + "px", top: y - b / 2 + "px", width: w + b + "px",
-                                       height: h + b + "px", borderWidth: b + "px" });
+            Object.assign(box.style, { left: (x - b / 2) * K + "px", top: (y - b / 2) * K + "px", width: (w + b) * K + "px",
+                                       height: (h + b) * K + "px", borderWidth: b * K + "px" });
             if (!isStatic) {
               box.style.background = `rgba(${rgb},0.85)`;
               box.style.borderColor = p.stroke;
@@ -130,8 +133,10 @@ extension HTMLPreview {
               // not as a separately composited layer resampled into place.
               const flat = f[2] === 0 && f[3] === 0 && f[6] === 0 && f[7] === 0 && f[8] === 0 && f[9] === 0
                 && f[10] === 1 && f[11] === 0 && f[14] === 0 && f[15] === 1;
-              box.style.transform = flat ? `matrix(${f[0]},${f[1]},${f[4]},${f[5]},${f[12]},${f[13]})`
-                : `matrix3d(${f.slice(0, 16).join(",")})`;
+              // In drawing units: translations (row 4) times K, perspective (column 4) over K.
+              const g = f.slice(0, 16).map((v, i) => i === 15 ? v : i % 4 === 3 ? v / K : i >= 12 ? v * K : v);
+              box.style.transform = flat ? `matrix(${g[0]},${g[1]},${g[4]},${g[5]},${g[12]},${g[13]})`
+                : `matrix3d(${g.join(",")})`;
               box.style.opacity = isStatic ? 1 : f[16];
             });
           }
