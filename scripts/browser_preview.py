@@ -161,7 +161,7 @@ try:
         share = differing / (width * height)
         worst = max(worst, share)
         print(f"{name} x={x}: {share:.4%} of pixels differ", flush=True)
-        if share > max_share or os.environ.get("KEEP"):
+        if share > max_share:
             shot.save(os.path.join(outdir, f"{name}-{x}-browser.png"))
             panel.save(os.path.join(outdir, f"{name}-{x}-panel.png"))
             fail(f"x={x}: {share:.4%} of pixels differ, more than {max_share:.2%}")

@@ -90,21 +90,22 @@ extension HTMLPreview {
           sheet.className = "sheet";
           Object.assign(sheet.style, { width: W * K + "px", height: H * K + "px", transform: `scale(${s / K})` });
           const rgb = [1, 3, 5].map(i => parseInt(p.fill.slice(i, i + 2), 16)).join(",");
+          const stroke = [1, 3, 5].map(i => parseInt(p.stroke.slice(i, i + 2), 16)).join(",");
           const boxes = p.views.map(([x, y, w, h, isStatic]) => {
             const box = document.createElement("div");
             box.className = isStatic ? "box static" : "box";
-            Object.assign(box.style, { left: (x - b / 2) * K + "px", top: (y - b / 2) * K + "px", width: (w + b) * K + "px",
-                                       height: (h + b) * K + "px", borderWidth: b * K + "px" });
-            if (!isStatic) {
-              box.style.background = `rgba(${rgb},0.85)`;
-              box.style.borderColor = p.stroke;
-            }
+            // A static view's dashed border straddles its frame's edge; an animated view is
+            // its frame, outlined by two half-pixel shadows (inside over the fill, outside
+            // over the page) as an SVG stroke straddles a filled polygon's edge.
+            const e = isStatic ? b / 2 : 0;
+            Object.assign(box.style, { left: (x - e) * K + "px", top: (y - e) * K + "px", width: (w + 2 * e) * K + "px",
+                                       height: (h + 2 * e) * K + "px", borderWidth: isStatic ? b * K + "px" : "0" });
             sheet.append(box);
             return { box, isStatic };
           });
           page.append(sheet);
           content.append(page);
-          pages.set(p.index, { page, boxes });
+          pages.set(p.index, { page, boxes, rgb, stroke });
         }
         const frames = data.frames, sign = data.to >= data.from ? 1 : -1;
         // The stored frame nearest x: they are `step` apart from `from`, but for the last, `to`.
@@ -121,7 +122,7 @@ extension HTMLPreview {
         function show(x, by) {
           const [at, current, list] = frames[nearest(x)];
           const entries = new Map(list.map(e => [e[0], e]));
-          for (const [index, { page, boxes }] of pages) {
+          for (const [index, { page, boxes, rgb, stroke }] of pages) {
             const entry = entries.get(index);
             page.style.visibility = entry ? "visible" : "hidden";
             if (!entry) continue;
@@ -137,7 +138,11 @@ extension HTMLPreview {
               const g = f.slice(0, 16).map((v, i) => i === 15 ? v : i % 4 === 3 ? v / K : i >= 12 ? v * K : v);
               box.style.transform = flat ? `matrix(${g[0]},${g[1]},${g[4]},${g[5]},${g[12]},${g[13]})`
                 : `matrix3d(${g.join(",")})`;
-              box.style.opacity = isStatic ? 1 : f[16];
+              if (isStatic) return;
+              // Alpha is the opacity of the fill (0.85 of it) and of the outline, as in the filmstrip.
+              const a = f[16], half = b * K / 2;
+              box.style.background = `rgba(${rgb},${0.85 * a})`;
+              box.style.boxShadow = `inset 0 0 0 ${half}px rgba(${stroke},${a}), 0 0 0 ${half}px rgba(${stroke},${a})`;
             });
           }
           $("position").textContent = `${axis} = ${+x.toFixed(2)} (frame at ${at})`;
