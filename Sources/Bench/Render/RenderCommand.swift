@@ -1,21 +1,31 @@
 import Foundation
 import Kernel
 
+/// The two things `bench render` draws.
+enum RenderFormat: String, CaseIterable {
+    case svg, html
+}
+
 /// `bench render FILE --output film.svg [--frames K] [--from X --to Y]`: the walkthrough at K
 /// scroll positions, one panel each, computed by the fast path and drawn as Core Animation
-/// would place the layers. Hand-written SVG.
+/// would place the layers. Hand-written SVG. With `--format html`, one page that plays the
+/// walkthrough as it scrolls (`HTMLPreview`).
 enum RenderCommand {
     static let spec = CommandSpec(
-        name: "render", usage: ["FILE --output FILE.svg [options]"],
-        summary: "Draws a walkthrough file at K scroll positions as an SVG filmstrip.",
+        name: "render", usage: ["FILE --output FILE.svg [options]", "FILE --format html --output FILE.html [--step S] [--from X --to Y]"],
+        summary: "Draws a walkthrough file at K scroll positions as an SVG filmstrip, or as a page that scrolls.",
         details: ["One panel a position, the layers placed as Core Animation would: frames transformed about their",
                   "centres, with perspective, filled with their alpha; static subviews dashed. A page's first 2,000",
-                  "subviews are drawn, and the report says when a page has more."],
+                  "subviews are drawn, and the report says when a page has more.",
+                  "--format html writes one self-contained page: the pages in a scrolling container with paging,",
+                  "showing the kernel's frame (CATransform3D as CSS matrix3d) nearest the scroll position."],
         options: [
-            .option("output", "FILE.svg", "where the filmstrip goes (required)", default: "none"),
-            .option("frames", "K", "panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
-            .option("from", "X", "the first panel's scroll position, in points", default: "the first page"),
-            .option("to", "Y", "the last panel's scroll position, in points (needs --frames 2 or more)", default: "the last page"),
+            .option("output", "FILE", "where the filmstrip or page goes (required)", default: "none"),
+            .choice("format", RenderFormat.self, "an SVG filmstrip or an HTML page", default: .svg),
+            .option("frames", "K", "svg: panels, at evenly spaced scroll positions from --from to --to (1 to 64)", default: "5"),
+            .option("step", "S", "html: points of scroll between stored frames (> 0)", default: "2"),
+            .option("from", "X", "the first panel's (or stored frame's) scroll position, in points", default: "the first page"),
+            .option("to", "Y", "the last panel's (or stored frame's) scroll position, in points (svg: needs --frames 2 or more)", default: "the last page"),
         ])
     /// More subviews than this on one page are not drawn (the file would be unreadable).
     static let drawnPerPage = 2_000
@@ -23,10 +33,16 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, spec)
         guard args.positional.count == 1 else { throw BenchError(spec.usageLine) }
-        guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(spec.usageLine)") }
+        let format = try args.choice("format", default: RenderFormat.svg)
+        guard let path = args.value("output") else { throw BenchError("missing --output FILE.\(format.rawValue); \(spec.usageLine)") }
+        // Each format's own option would otherwise go unused.
+        if format == .html, args.value("frames") != nil { throw BenchError("--frames applies to --format svg; an html page takes --step") }
+        if format == .svg, args.value("step") != nil { throw BenchError("--step applies to --format html; a filmstrip takes --frames") }
         let frames = try args.integer("frames", in: 1...64, default: 5)
         // One panel is drawn at --from: a --to would go unused.
-        guard frames > 1 || args.value("to") == nil else { throw BenchError("--to needs --frames 2 or more; one panel is drawn at --from") }
+        guard format == .html || frames > 1 || args.value("to") == nil else { throw BenchError("--to needs --frames 2 or more; one panel is drawn at --from") }
+        let step = try args.double("step") ?? 2
+        guard step > 0 else { throw BenchError("option --step needs a number of points > 0, got \(Echo.quoted(args.value("step") ?? ""))") }
         let from = try args.double("from")
         let to = try args.double("to")
         let input = args.positional[0]
@@ -35,17 +51,24 @@ enum RenderCommand {
         let pages = walkthrough.pages.count
         let first = from ?? (pages > 0 ? walkthrough.scrollPosition(showingPage: 0) : 0)
         let last = to ?? (pages > 0 ? walkthrough.scrollPosition(showingPage: pages - 1) : 0)
-        // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
-        // weighted means, which stay between the two.
-        let span = last - first
-        let scrolls = (0..<frames).map { n -> Double in
-            guard frames > 1 else { return first }
-            let t = Double(n) / Double(frames - 1)
-            return span.isFinite ? first + span * t : first * (1 - t) + last * t
-        }
-        try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
-        let wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
         let crowded = walkthrough.pages.indices.filter { walkthrough.pages[$0].subviews.count > drawnPerPage }
+        let wrote: String
+        if format == .html {
+            let preview = try HTMLPreview(walkthrough: walkthrough, from: first, to: last, step: step)
+            try output.write(try preview.html())
+            wrote = "wrote \(preview.scrolls.count) frames to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+        } else {
+            // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
+            // weighted means, which stay between the two.
+            let span = last - first
+            let scrolls = (0..<frames).map { n -> Double in
+                guard frames > 1 else { return first }
+                let t = Double(n) / Double(frames - 1)
+                return span.isFinite ? first + span * t : first * (1 - t) + last * t
+            }
+            try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
+            wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+        }
         guard let first = crowded.first else { return wrote + "\n" }
         return wrote + " (page \(first)\(crowded.count > 1 ? " and \(crowded.count - 1) more" : ""): the first \(drawnPerPage) of "
             + "\(walkthrough.pages[first].subviews.count) subviews drawn)\n"

@@ -1,0 +1,195 @@
+extension HTMLPreview {
+    /// The page around the data (`/*DATA*/`): inline style and script, nothing fetched, so
+    /// that it opens from a file with no network. `#test` in the address draws the viewport
+    /// as the filmstrip draws a panel (240 pixels wide, its colours and outline, no
+    /// controls); `#x=…` (or `#y=…` top to bottom) scrolls there at load.
+    static let template = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Walkthrough preview</title>
+        <style>
+        body { margin: 24px; font: 13px/1.4 sans-serif; color: #222222; background: #e8e8ec; }
+        #phone { position: relative; border: 10px solid #222222; border-radius: 28px; overflow: hidden;
+                 box-shadow: 0 8px 24px rgba(0, 0, 0, 0.25); box-sizing: content-box; }
+        #scroller { position: absolute; left: 0; top: 0; width: 100%; height: 100%; background: #f4f4f8;
+                    scrollbar-width: none; overscroll-behavior: contain; }
+        #scroller::-webkit-scrollbar { display: none; }
+        #scroller.x { overflow-x: auto; overflow-y: hidden; }
+        #scroller.y { overflow-x: hidden; overflow-y: auto; }
+        #scroller.x.snap { scroll-snap-type: x mandatory; }
+        #scroller.y.snap { scroll-snap-type: y mandatory; }
+        #content { position: relative; overflow: hidden; }
+        .page { position: absolute; scroll-snap-align: start; }
+        .sheet { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+        .box { position: absolute; box-sizing: border-box; border-style: solid; }
+        .box.static { border-style: dashed; border-color: #333333; background: none; }
+        #outline { display: none; }
+        #controls { margin-top: 16px; max-width: 420px; }
+        #offsets { color: #555555; font-variant-numeric: tabular-nums; }
+        #slider { width: 100%; }
+        body.test { margin: 0; background: #ffffff; }
+        body.test #phone { border: none; border-radius: 0; box-shadow: none; overflow: visible; }
+        body.test #outline { display: block; position: absolute; box-sizing: border-box; border: 1px solid #888888;
+                             pointer-events: none; }
+        body.test #controls, body.test #status { display: none; }
+        </style>
+        </head>
+        <body>
+        <div id="phone"><div id="scroller"><div id="content"></div></div><div id="outline"></div></div>
+        <div id="controls">
+        <div><span id="position"></span> · <span id="current"></span></div>
+        <div id="offsets"></div>
+        <input id="slider" type="range" aria-label="scroll position">
+        <label><input id="paging" type="checkbox" checked> paging</label>
+        <div>Scroll, drag the slider, or press the arrow keys (a page; with Shift, a stored frame).</div>
+        </div>
+        <p id="status">loading</p>
+        <script type="application/json" id="walkthrough">/*DATA*/</script>
+        <script>
+        "use strict";
+        const $ = id => document.getElementById(id);
+        const status = $("status");
+        function fail(message) {
+          status.dataset.state = "error";
+          status.textContent = "error: " + message;
+          console.error(message);
+        }
+        window.addEventListener("error", e => fail(e.message));
+        const data = JSON.parse($("walkthrough").textContent);
+        const params = new URLSearchParams(location.hash.slice(1));
+        const test = params.has("test");
+        if (test) document.body.classList.add("test");
+        const W = data.width, H = data.height, E = data.extent, vertical = data.vertical;
+        const lo = Math.min(data.from, data.to), hi = Math.max(data.from, data.to);
+        // Pixels a point: the filmstrip's panel scale in test mode, else a phone's screen.
+        const s = test ? 240 / W : Math.min(1, 390 / W, 740 / H);
+        // A one-pixel outline in points, centred on the frame's edge as an SVG stroke is.
+        const b = 1 / s;
+        // Drawing units a point: browsers round a box's edges to whole units of its own
+        // space, so boxes are laid out in sixteenths of a point and the sheet scaled back.
+        const K = 16;
+        const phone = $("phone"), scroller = $("scroller"), content = $("content"), slider = $("slider");
+        phone.style.width = W * s + "px";
+        phone.style.height = H * s + "px";
+        Object.assign($("outline").style, { left: "-0.5px", top: "-0.5px", width: W * s + 1 + "px", height: H * s + 1 + "px" });
+        const length = (hi - lo + E) * s;
+        content.style.width = (vertical ? W * s : length) + "px";
+        content.style.height = (vertical ? length : H * s) + "px";
+        scroller.classList.add(vertical ? "y" : "x");
+        const pages = new Map();
+        for (const p of data.pages) {
+          const page = document.createElement("div");
+          page.className = "page";
+          const at = (p.position - lo) * s;
+          Object.assign(page.style, { left: (vertical ? 0 : at) + "px", top: (vertical ? at : 0) + "px",
+                                      width: W * s + "px", height: H * s + "px" });
+          const sheet = document.createElement("div");
+          sheet.className = "sheet";
+          Object.assign(sheet.style, { width: W * K + "px", height: H * K + "px", transform: `scale(${s / K})` });
+          const rgb = [1, 3, 5].map(i => parseInt(p.fill.slice(i, i + 2), 16)).join(",");
+          const stroke = [1, 3, 5].map(i => parseInt(p.stroke.slice(i, i + 2), 16)).join(",");
+          const boxes = p.views.map(([x, y, w, h, isStatic]) => {
+            const box = document.createElement("div");
+            box.className = isStatic ? "box static" : "box";
+            // A static view's dashed border straddles its frame's edge; an animated view is
+            // its frame, outlined by two half-pixel shadows (inside over the fill, outside
+            // over the page) as an SVG stroke straddles a filled polygon's edge.
+            const e = isStatic ? b / 2 : 0;
+            Object.assign(box.style, { left: (x - e) * K + "px", top: (y - e) * K + "px", width: (w + 2 * e) * K + "px",
+                                       height: (h + 2 * e) * K + "px", borderWidth: isStatic ? b * K + "px" : "0" });
+            sheet.append(box);
+            return { box, isStatic };
+          });
+          page.append(sheet);
+          content.append(page);
+          pages.set(p.index, { page, boxes, rgb, stroke });
+        }
+        const frames = data.frames, sign = data.to >= data.from ? 1 : -1;
+        // The stored frame nearest x: they are `step` apart from `from`, but for the last, `to`.
+        function nearest(x) {
+          let k = Math.round((x - data.from) * sign / data.step);
+          k = Math.max(0, Math.min(frames.length - 1, Number.isFinite(k) ? k : 0));
+          for (const j of [k - 1, k + 1]) {
+            if (j >= 0 && j < frames.length && Math.abs(frames[j][0] - x) < Math.abs(frames[k][0] - x)) k = j;
+          }
+          return k;
+        }
+        const position = () => lo + (vertical ? scroller.scrollTop : scroller.scrollLeft) / s;
+        const axis = vertical ? "y" : "x";
+        function show(x, by) {
+          const [at, current, list] = frames[nearest(x)];
+          const entries = new Map(list.map(e => [e[0], e]));
+          for (const [index, { page, boxes, rgb, stroke }] of pages) {
+            const entry = entries.get(index);
+            page.style.visibility = entry ? "visible" : "hidden";
+            if (!entry) continue;
+            entry[2].forEach((f, j) => {
+              const { box, isStatic } = boxes[j];
+              box.style.visibility = f === 0 ? "hidden" : "";
+              if (f === 0) return;
+              // A flat affine frame stays 2D: the browser then draws it as it draws the page,
+              // not as a separately composited layer resampled into place.
+              const flat = f[2] === 0 && f[3] === 0 && f[6] === 0 && f[7] === 0 && f[8] === 0 && f[9] === 0
+                && f[10] === 1 && f[11] === 0 && f[14] === 0 && f[15] === 1;
+              // In drawing units: translations (row 4) times K, perspective (column 4) over K.
+              const g = f.slice(0, 16).map((v, i) => i === 15 ? v : i % 4 === 3 ? v / K : i >= 12 ? v * K : v);
+              box.style.transform = flat ? `matrix(${g[0]},${g[1]},${g[4]},${g[5]},${g[12]},${g[13]})`
+                : `matrix3d(${g.join(",")})`;
+              if (isStatic) return;
+              // Alpha is the opacity of the fill (0.85 of it) and of the outline, as in the filmstrip.
+              const a = f[16], half = b * K / 2;
+              box.style.background = `rgba(${rgb},${0.85 * a})`;
+              box.style.boxShadow = `inset 0 0 0 ${half}px rgba(${stroke},${a}), 0 0 0 ${half}px rgba(${stroke},${a})`;
+            });
+          }
+          $("position").textContent = `${axis} = ${+x.toFixed(2)} (frame at ${at})`;
+          $("current").textContent = `page ${current}`;
+          $("offsets").textContent = list.length ? list.map(e => `p${e[0]} ${e[1].toFixed(4)}`).join("  ") : "no page in the window";
+          slider.value = x;
+          status.dataset.state = "ok";
+          status.textContent = `ok by=${by} scroll=${x} frame=${at} page=${current} offsets=` + list.map(e => `p${e[0]}:${e[1]}`).join(",");
+        }
+        const paging = $("paging");
+        function setPaging(on) {
+          paging.checked = on;
+          scroller.classList.toggle("snap", on);
+        }
+        function go(x, behavior) {
+          scroller.scrollTo({ [vertical ? "top" : "left"]: (x - lo) * s, behavior: behavior || "instant" });
+        }
+        Object.assign(slider, { min: lo, max: hi, step: data.step });
+        slider.addEventListener("input", () => { setPaging(false); go(Number(slider.value)); });
+        paging.addEventListener("change", () => setPaging(paging.checked));
+        document.addEventListener("keydown", e => {
+          const back = vertical ? "ArrowUp" : "ArrowLeft", forward = vertical ? "ArrowDown" : "ArrowRight";
+          if (e.key !== back && e.key !== forward) return;
+          e.preventDefault();
+          const d = e.key === forward ? 1 : -1, x = position();
+          if (e.shiftKey) {
+            setPaging(false);
+            go(x + d * data.step);
+          } else {
+            const page = d > 0 ? Math.floor(x / E + 1e-6) + 1 : Math.ceil(x / E - 1e-6) - 1;
+            go(Math.max(lo, Math.min(hi, page * E)), "smooth");
+          }
+        });
+        scroller.addEventListener("scroll", () => show(position(), "scroll"));
+        show(position(), "load");
+        const wanted = params.get(axis);
+        const start = wanted === null ? data.from : Number(wanted);
+        if (!Number.isFinite(start)) {
+          fail(`#${axis}=${wanted} is not a number`);
+        } else {
+          // Paging would snap a position between pages to a page.
+          setPaging(!test && Math.abs(start / E - Math.round(start / E)) < 1e-9);
+          go(start);
+        }
+        </script>
+        </body>
+        </html>
+
+        """#
+}
