@@ -11,8 +11,7 @@ typedef struct {
 } chunk;
 
 /* Writing a chunk once, in the run's layout. `valid` counts the block's lanes that hold
- * subviews: all 8, except in the dense layouts for the page's last block (a constant in
- * the kernels' main loops, so the tests below fold away there). */
+ * subviews: all 8 but in a dense layout's last block (a constant in the main loops). */
 
 /* blocks: 17 stores, field c of lane l at block[c·8 + l]; chunk h holds lanes from h·WIDTH. */
 INLINE void put_blocks(float *restrict m, long b, int h, const chunk *k) {
@@ -72,13 +71,8 @@ INLINE void put_dense_alpha(anchor_layout layout, void *restrict a, long first, 
     }
 }
 
-/* Writes chunk h of block b, all but the alpha of a dense layout (`put_alpha`); `valid` (of
- * the block's lanes) counts in the dense layouts, and `computed` (see `put_dense_rows`) on
- * SSE2 there.
- *
- * A block's dense alphas go out after all of its rows, as the Swift kernel stores them:
- * alphas among the rows break their address order, which made the limit slower than the
- * kernel it bounds (docs/DESIGN.md, "The kernel"). */
+/* Writes chunk h of block b, all but a dense layout's alpha (`put_alpha`). A block's dense
+ * alphas go out after all its rows, in address order (docs/DESIGN.md, "The kernel"). */
 INLINE void put_rows(anchor_layout layout, const chunk *k, void *restrict matrices, long b, int h, int valid,
                      unsigned computed) {
     if (layout == ANCHOR_LAYOUT_BLOCKS) put_blocks((float *)matrices, b, h, k);
@@ -98,10 +92,8 @@ INLINE void put_block_alphas(anchor_layout layout, const chunk *k, void *restric
     for (int h = 0; h < ANCHOR_CHUNKS; h++) put_alpha(layout, k[h].v[16], alphas, b, h, valid);
 }
 
-/* Writes all chunks of block b at once; in blocks, field by field, so that a field the
- * chunks share (a page constant) is loaded once and stored for each chunk in a row (on SSE2
- * the page's 15 constant fields do not all fit in registers: chunk by chunk, the compiler
- * reloads every one of them per block). */
+/* Writes all chunks of block b; in blocks field by field, so that a page constant is loaded
+ * once per block (on SSE2 the 15 constant fields do not fit in registers). */
 INLINE void put_block(anchor_layout layout, const chunk *k, void *restrict matrices, void *restrict alphas, long b,
                       int valid) {
     if (layout == ANCHOR_LAYOUT_BLOCKS) {
@@ -114,9 +106,8 @@ INLINE void put_block(anchor_layout layout, const chunk *k, void *restrict matri
     }
 }
 
-/* Moves the destinations on to block `first`, so that a loop indexes all of its arrays
- * (outputs, speeds, static masks) by one counter from 0: the compiler then keeps one
- * induction variable instead of two (2 instructions a block on AVX2, callgrind). */
+/* Moves the destinations on to block `first`, so that a loop indexes all its arrays by one
+ * counter from 0 (one induction variable instead of two). */
 INLINE void skip_blocks(anchor_layout layout, void **matrices, void **alphas, long first) {
     if (layout == ANCHOR_LAYOUT_BLOCKS) {
         *matrices = (float *)*matrices + first * ANCHOR_BLOCK_FLOATS;

@@ -1,18 +1,10 @@
 #ifndef ANCHOR_SIMD_H
 #define ANCHOR_SIMD_H
 
-/* The anchor's vector vocabulary: clang/GCC vector extensions, one source for every target
- * (x86-64 SSE2 or AVX, AArch64 NEON), no intrinsics headers.
- *
- * The kernels compute in `vf`, the target's native Float vector: 8 lanes (one ymm register)
- * with AVX, 4 lanes (xmm, NEON q) otherwise, so an 8-subview block is one or two chunks.
- * With SSE2, 8-lane vectors would be register pairs, twice as many live registers as the
- * machine has for the spin's constants and temporaries (callgrind, rotate3d-spin: 184
- * instructions a block in 8 lanes, 163 in two 4-lane chunks; `-Xcc -DANCHOR_WIDTH=8`
- * builds the former). The per-block angles go 8 at a time in `d8`/`f8`.
- *
- * The only target macros are AVX's (the width) and FMA's, which changes rounding and so
- * is chosen on purpose. */
+/* The anchor's vector vocabulary: clang/GCC vector extensions, one source for every target,
+ * no intrinsics headers. `vf` is the native Float vector: 8 lanes with AVX, else 4, since
+ * 8-lane pairs on SSE2 run out of registers (docs/DESIGN.md, "SIMD width"). The only target
+ * macros are AVX's (the width) and FMA's, which changes rounding and so is chosen on purpose. */
 
 #include <stdint.h>
 
@@ -53,20 +45,16 @@ typedef f4 vf;
 #endif
 #define ANCHOR_CHUNKS (8 / ANCHOR_WIDTH) /* chunks in a block */
 
-/* Memory views: any alignment (callers' destinations need not be aligned; on aligned data
- * unaligned moves cost the same on every x86 since Nehalem), and allowed to alias float
- * and double. */
+/* Memory views: any alignment (callers' destinations need not be aligned), and allowed to
+ * alias float and double. */
 typedef float vf_mem __attribute__((vector_size(4 * ANCHOR_WIDTH), aligned(4), may_alias));
 typedef float f8_mem __attribute__((vector_size(32), aligned(4), may_alias));
 typedef float f4_mem __attribute__((vector_size(16), aligned(4), may_alias));
 typedef double d4_mem __attribute__((vector_size(32), aligned(8), may_alias));
 
-/* With ANCHOR_ORDERED_STORES defined before this file (anchor.c: the store limit), every
- * store is volatile, so it goes out in program order, which is address order: clang's
- * scheduler otherwise swapped neighbours and interleaved unrolled blocks, and stores out
- * of address order commit slower (docs/DESIGN.md, "Store order and the static patch").
- * The kernels keep plain stores (volatile ones cost them more in lost scheduling than the
- * order gained). */
+/* With ANCHOR_ORDERED_STORES (anchor.c: the store limit), every store is volatile, so it
+ * goes out in program order, which is address order (docs/DESIGN.md, "Store order and the
+ * static patch"); the kernels keep plain stores, which schedule better. */
 #if defined(ANCHOR_ORDERED_STORES)
 #define ANCHOR_STORE_QUALIFIER volatile
 #else
@@ -95,9 +83,8 @@ INLINE f4 quarter(vf v, int i) {
 INLINE f4 quarter(vf v, int i) { return (void)i, v; }
 #endif
 
-/* a·b + c for any vector type: one fused rounding where the target has FMA (x86 with
- * -mfma or -march=haswell, every AArch64), else a product and a sum. The Swift kernel makes
- * the same choice. NMADD is c − a·b the same way (negating a is exact). */
+/* a·b + c: one fused rounding where the target has FMA, else a product and a sum, the same
+ * choice as the Swift kernel's. NMADD is c − a·b the same way (negating a is exact). */
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
 #define MADD(a, b, c) __builtin_elementwise_fma((a), (b), (c))
 #else

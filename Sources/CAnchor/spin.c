@@ -56,8 +56,7 @@ INLINE void spin_block(const spin_page *p, float sin_b, float cos_b, const float
                        const uint8_t *restrict statics, void *restrict matrices, void *restrict alphas, long b,
                        int valid, int scales, int perspective, int translates, anchor_layout layout) {
     const vf sb = splatv(sin_b), cb = splatv(cos_b);
-    /* Unrolled on purpose: clang counts the pinned shuffles' asm (`transpose4`) as costly and
-     * kept a loop of 2 chunks, 19 more instructions a block (callgrind). */
+    /* Unrolled on purpose: clang counts the pinned shuffles' asm as costly and kept a loop. */
 #pragma clang loop unroll(full)
     for (int h = 0; h < ANCHOR_CHUNKS; h++)
         spin_chunk(p, sb, cb, speeds, matrices, b, h, valid, scales, perspective, translates, layout);
@@ -76,9 +75,7 @@ INLINE void spin_run(const anchor_page *restrict page, const anchor_inputs *in, 
     skip_blocks(layout, &matrices, &alphas, first);
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
-    /* Lane j of a group is block b + j, whose first subview's index plus one, 8b + 1 + 8j,
-     * is exact in Double: θ_b does not depend on where a group starts (a frame split across
-     * cores gives the same bits). */
+    /* 8b + 1 + 8j is exact in Double, so θ_b does not depend on where a group starts. */
     const d8 block_steps = {0, 8, 16, 24, 32, 40, 48, 56};
     float sines[ANCHOR_LANES], cosines[ANCHOR_LANES];
     for (long b = 0; b < full;) {

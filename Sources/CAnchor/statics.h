@@ -6,21 +6,11 @@
 #include "anchor.h"
 #include "simd.h"
 
-/* The identity and alpha 1 for lane l of block b, over what `put` wrote there: 17 scalar
- * stores in blocks, one 64- or 128-byte row and an alpha in the dense layouts.
- *
- * Static subviews are rare (a lane here and there), so this beats selecting them in
- * registers before the store. Measured with callgrind on the SSE2 build (linear, 10k
- * subviews, every 50th static): selecting inline makes the compiler merge the stores of the
- * two paths, so every field of every block passes through a register copy (16.3 against
- * 9.1 instructions a subview); selecting out of line costs 252 instructions per block with
- * a static lane (12.7); patching after the store costs about 22 per static lane (8.4).
- *
- * With `translation` 1 (a uniform page whose matrix is the identity but for m41, m42:
- * anchor_is_translation; the Swift kernel's PageConstants.hasUnitDiagonal), blocks take only
- * m41, m42 and alpha: the other 14 fields of the lane hold the identity's values already.
- * With 2 (any other diagonal page: anchor_is_diagonal, Zoom), the diagonal too: the 10
- * fields off it but m41, m42 are +0 already (the Swift kernel's DiagonalPatch). */
+/* The identity and alpha 1 for lane l of block b, over what `put` wrote there. Patching
+ * after the store beats selecting in registers, since static subviews are rare
+ * (docs/DESIGN.md, "Static subviews"). With `translation` 1 (anchor_is_translation; Swift's
+ * PageConstants.hasUnitDiagonal) only m41, m42 and alpha are written; with 2 (any other
+ * diagonal page; Swift's DiagonalPatch) the diagonal too: the other fields hold already. */
 INLINE void patch_lane(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b, unsigned l,
                        int translation) {
     const f4 row[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
@@ -58,9 +48,8 @@ INLINE void patch_statics(anchor_layout layout, void *restrict matrices, void *r
     }
 }
 
-/* The static lanes of blocks b … b + 7, whose masks are read as one 8-byte word after all
- * eight are written. A loop of stores runs slower with any load among them (the Swift
- * kernel's UniformBlocks, the same grouping). */
+/* The static lanes of blocks b … b + 7, their masks read as one word after all eight are
+ * written: a load among the stores slows them (UniformBlocks, the same grouping). */
 INLINE void patch_statics8(anchor_layout layout, void *restrict matrices, void *restrict alphas, long b,
                            const uint8_t *restrict masks, int translation) {
     uint64_t statics;

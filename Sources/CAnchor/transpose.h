@@ -3,20 +3,13 @@
 
 #include "simd.h"
 
-/* Square transposes in registers, from fields in lanes to one row per lane.
- *
- * 4×4 (SSE2, NEON): in[c] holds field c of lanes 0…3; out[l] holds fields 0…3 of lane l.
- * Interleave pairs of fields (unpcklps/unpckhps, zip), then pairs of pairs (movlhps/movhlps):
- * 8 shuffles. */
+/* Square transposes in registers, from fields in lanes to one row per lane. 4×4 (SSE2,
+ * NEON): in[c] holds field c of lanes 0…3; out[l] holds fields 0…3 of lane l (8 shuffles). */
 
-/* The interleaves of fields computed per chunk (`pin` set), on x86 without AVX, are the
- * integer forms (punpckldq/punpckhdq, punpcklqdq/punpckhqdq), in inline asm: newer x86
- * cores run those on two ports and the float ones (unpcklps, movlhps, movhlps, unpcklpd) on
- * one, which bounds the dense layouts' spin (docs/DESIGN.md, "Reading a frame out"). The
- * source's shuffle type does not choose the form: LLVM's execution domain fixing picks the
- * float ones for values from mulps/addps; asm pins them. Asm also hides the operands, so a
- * page constant (`pin` clear) keeps the plain shuffle, which the compiler folds or hoists
- * out of the loop. */
+/* On x86 without AVX, the interleaves of fields computed per chunk (`pin` set) are pinned
+ * in asm to the integer forms, which newer cores run on two ports rather than one
+ * (docs/DESIGN.md, "Reading a frame out"); LLVM would otherwise pick the float forms. A page
+ * constant (`pin` clear) keeps the plain shuffle, which folds or hoists. */
 #if ANCHOR_X86 && !defined(__AVX__)
 #define ANCHOR_PINS_SHUFFLES 1
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) __asm__(op " %1, %0" : "+x"(a) : "x"(b))

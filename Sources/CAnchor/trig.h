@@ -3,16 +3,9 @@
 
 #include "simd.h"
 
-/* Sine and cosine of 8 angles at once (VectorTrig.swift's method and constants):
- *
- * 1. n = round(θ·2/π) by adding and subtracting 1.5·2⁵² (exact for |θ| < 2⁵⁰), and
- *    r = θ − n·(P1 + P2 + P3) with π/2 split in three (Cody–Waite), in Double.
- * 2. r ∈ [−π/4, π/4] to Float; Cephes' minimax polynomials give sin r and cos r.
- * 3. The quadrant q = n mod 4 is the low two bits of θ·2/π + 1.5·2⁵² itself (its last
- *    mantissa bit is worth 1): odd q swaps sine and cosine, and the sign bits come from
- *    q (sine negative for q = 2, 3; cosine for q = 1, 2), by integer masks, no division.
- *
- * Error at most 1.5e-7 for |θ| ≤ 2²⁰ (VectorTrigTests checks the Swift twin). */
+/* Sine and cosine of 8 angles at once, VectorTrig.swift's method and constants (explained
+ * there): Cody–Waite reduction in Double, Cephes' polynomials in Float, the quadrant from the
+ * low bits of θ·2/π + 1.5·2⁵². Error at most 1.5e-7 for |θ| ≤ 2²⁰. */
 INLINE void sincos8(d8 theta, f8 *sin_out, f8 *cos_out) {
     const d8 magic = splat8d(6755399441055744.0);
     const d8 shifted = theta * 0.63661977236758134308 + magic;

@@ -4,17 +4,11 @@
 #include "layout.h"
 #include "statics.h"
 
-/* One matrix per page (no rotation, or one angle for the whole page): every field but the
- * translation is the same in every lane, so the compiler keeps them, and what their
- * transposes in the dense layouts can, out of the loop. A translating page adds f·s.x to
- * m41 and g·s.y to m42: to the matrix's own m41, m42 (+0, or a keyframed pose's:
- * PageConstants.applyUniform and keyframes.c; adding +0 turns −0 into +0, as the
- * reference's sums do). A `diagonal` page (anchor_is_diagonal: +0 off the
- * diagonal but for m41, m42, as Linear, Curve, InOut and Zoom pages are) gets its 10 zeros
- * as constants, which the loop stores from one register: a translating page's 15 template
- * values (the fields but m41, m42, and alpha) and f, g are 17 vectors, more than AVX2's 16
- * registers, and the loop reloaded the rest every block (the Swift kernel's
- * FrameKernel.fields, the same split). */
+/* One matrix per page: every field but the translation is the same in every lane, so it
+ * stays out of the loop. A translating page adds f·s.x to m41 and g·s.y to m42 (adding +0
+ * turns −0 into +0, as the reference's sums do). A `diagonal` page (anchor_is_diagonal) gets
+ * its 10 zeros as constants, so that the loop's vectors fit AVX2's 16 registers, as in the
+ * Swift kernel's FrameKernel.fields. */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;       /* f and g, or on a line f * line_speed.x and g * line_speed.y */
@@ -39,12 +33,8 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
 }
 
 /* A page with one matrix and no translation in a dense layout: every subview gets the same
- * 16 fields, stored lane after lane from registers that hold the row once (two 8-float
- * halves, or four rows widened to doubles), as the Swift kernel's storeTemplate does.
- * Through put_block, the transposes of the constant chunks were hoisted but kept on the
- * stack, and the caTransform3D loop reloaded 24 of its 32 vectors every block among its
- * stores (docs/DESIGN.md, "Loads among the stores"). A translating page's whole blocks in
- * float4x4 store the same halves beside their own m41, m42 (float4x4_translated_block). */
+ * 16 fields, stored from registers that hold the row once, as the Swift kernel's
+ * storeTemplate does (docs/DESIGN.md, "Loads among the stores"). */
 typedef struct {
     f8 half[2];   /* float4x4: m11 … m24, m31 … m44 */
     d4 wide[4];   /* caTransform3D: the four rows as doubles */
@@ -61,13 +51,9 @@ INLINE dense_row dense_row_of(const anchor_page *p) {
     return r;
 }
 
-/* A page with all 16 fields in play (not diagonal) in blocks, with AVX: its template as
- * four rows, each in both halves of a register, and each field spread from its row block by
- * block (vshufps, in-lane), so that 4 registers hold what 16 broadcasts would, as the Swift
- * kernel's SpreadTemplate does (kernel_store_spread_block): 15 constant vectors and f, g
- * do not fit 16 registers, and reloads among the stores slow a store-bound loop
- * (docs/DESIGN.md, "No load at all, with AVX"). The rows are or'ed with a zero hidden from
- * the compiler each block, so that the spreads stay in the loop without copying the rows. */
+/* A page with all 16 fields in play in blocks, with AVX: its template as four rows, each
+ * field spread from its row block by block, as the Swift kernel's SpreadTemplate does
+ * (docs/DESIGN.md, "No load at all, with AVX"). */
 #if ANCHOR_WIDTH == 8
 typedef struct {
     f8 row[4];
@@ -98,11 +84,8 @@ INLINE void spread_block(const spread_rows *s, vf alpha, vf m41, vf m42, int tra
 #undef SPREAD
     store8(dst + 8 * 16, alpha);
 }
-/* A whole block of a translating page in float4x4, with AVX: lane l's 64 bytes are rows 1–2
- * (`r12`), then row 3 and row 4 with the lane's m41, m42 (x[l], y[l]), as the Swift
- * kernel's kernel_store_float4x4_translated writes them: x and y unpacked (and with their
- * halves swapped, for lanes 0–3), then one in-half shuffle per lane with `r34`, in place of
- * the two 8×8 transposes; then the block's alphas. */
+/* A whole block of a translating page in float4x4, with AVX, as the Swift kernel's
+ * kernel_store_float4x4_translated writes it; then the block's alphas. */
 INLINE void float4x4_translated_block(f8 r12, f8 r34, f8 x, f8 y, vf alpha, float *restrict m, float *restrict a,
                                       long k0) {
     __asm__("" : "+x"(x), "+x"(y)); /* computed per block: keep the shuffles out of their math */
@@ -168,12 +151,9 @@ INLINE void spread_block4(const spread_rows *s, vf alpha, const chunk *k, int tr
 #endif
 
 #if ANCHOR_WIDTH == 4
-/* A whole block of a translating page in a dense layout, with 4-lane chunks: lane l's rows
- * 1–3 are the page's, held in registers (as Floats, or widened once to Doubles), and row 4
- * is lane l's (m41, m42, m43, m44) from one 4×4 transpose a chunk; then the block's alphas.
- * The Swift kernel's storeTranslated writes the same (LaneRows). Through put_block every
- * row was transposed and widened per chunk, rows 1–3 that never change included
- * (docs/DESIGN.md, "The kernel"). */
+/* A whole block of a translating page in a dense layout, with 4-lane chunks: rows 1–3 are
+ * the page's, from registers, and row 4 is lane l's (m41, m42, m43, m44), one transpose a
+ * chunk, as the Swift kernel's storeTranslated (LaneRows); then the block's alphas. */
 INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_layout layout, void *restrict m,
                                     void *restrict a, long b) {
     const long k0 = b * ANCHOR_LANES;
@@ -198,11 +178,9 @@ INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_l
 }
 #endif
 
-/* Block b (counted from `first`, the page's block `first + b`): its chunks differ only in
- * m41 and m42. On a `line` (a page with the Swift kernel's SpeedLine: any in blocks, or
- * any with AVX), f * s_k.x
- * is MADD(k + 1, f * variance.x, f * speed.x), with k + 1 exact in float: no load among
- * the stores, as in the Swift kernel. Static lanes are the caller's. */
+/* Block b (the page's block `first + b`): its chunks differ only in m41 and m42. On a `line`
+ * (the Swift kernel's SpeedLine), f * s_k.x is MADD(k + 1, f * variance.x, f * speed.x), k + 1
+ * exact in float, so that no speed is loaded among the stores. Static lanes are the caller's. */
 INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const dense_row *row, const float *restrict speeds,
                           void *restrict matrices, void *restrict alphas, long first, long b, int valid,
                           int translates, int line, anchor_layout layout) {
@@ -273,22 +251,17 @@ INLINE void dense_row_block(const dense_row *r, anchor_layout layout, void *rest
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, int diagonal, anchor_layout layout) {
-    /* A page that is not diagonal spreads its rows in blocks (every build), and like a
-     * diagonal one then takes the line and patches eight blocks' statics at a time (Swift's
-     * LayoutWriter.spreadsTemplate, SpreadBlocks). */
+    /* A page that is not diagonal spreads its rows in blocks (Swift's LayoutWriter.spreadsTemplate). */
     const int spreads = !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
-    /* With AVX every translating page takes the line and groups its statics, in every
-     * layout (Swift's FrameKernel.run and uniform). */
+    /* With AVX every translating page takes the line and groups its statics (FrameKernel.run). */
     const int line = translates && page->line && (ANCHOR_WIDTH == 8 || spreads || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));
     const int grouped = diagonal || spreads || (ANCHOR_WIDTH == 8 && translates);
     const uniform_page p = uniform_constants(page, diagonal, line);
     const spread_rows rows_spread = spread_rows_of(page);
     const spread_rows *spread = spreads ? &rows_spread : NULL;
     const int rows = !translates && layout != ANCHOR_LAYOUT_BLOCKS;
-    /* With AVX, a static lane of a diagonal page needs only the fields the identity does
-     * not share with it (patch_lane): m41, m42 and alpha where the matrix is the identity
-     * but for m41, m42 (1), the diagonal too on any other (2), as in the Swift kernel's
-     * FrameKernel.runDiagonal (PageConstants.hasUnitDiagonal, TranslationPatch, DiagonalPatch). */
+    /* With AVX, a static lane of a diagonal page needs only the fields the identity does not
+     * share (patch_lane), as FrameKernel.runDiagonal. */
     const int translation =
         ANCHOR_WIDTH == 8 && layout == ANCHOR_LAYOUT_BLOCKS && diagonal ? (anchor_is_translation(page->matrix) ? 1 : 2) : 0;
     const dense_row row = dense_row_of(page);
@@ -299,15 +272,12 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     long b = 0;
-    /* A `grouped` page (diagonal or spread; with AVX also translating): eight blocks, then
-     * their static lanes from one word (patch_statics8), as the Swift kernel's
-     * UniformBlocks.run with Grouped; any other page block by block, as there. (Swift patches a diagonal page's last blocks from one masked word too, read
-     * past the page's masks into the plan's padding; callers of this anchor need not pad,
-     * so here those few blocks load their masks one by one.) */
+    /* A `grouped` page: eight blocks, then their static lanes from one word (patch_statics8),
+     * as UniformBlocks.run; other pages block by block. Unlike Swift, the last blocks load
+     * their masks one by one: callers here need not pad. */
     for (; grouped && b + 8 <= full; b += 8) {
-        /* Not unrolled: clang's unrolled eight interleaved and reversed their stores, which
-         * commit slower than stores in address order
-         * (docs/DESIGN.md, "Store order and the static patch"). */
+        /* Not unrolled: clang's unrolling reordered the stores (docs/DESIGN.md, "Store
+         * order and the static patch"). */
 #pragma clang loop unroll(disable)
         for (long j = b; j < b + 8; j++) {
             if (rows) dense_row_block(&row, layout, matrices, alphas, j, ANCHOR_LANES);

@@ -5,12 +5,8 @@
 
 #include "kernel_target.h"
 
-/* Sequentially consistent operations on a word, for WorkerPool: the parts of a split frame
- * are handed out by a counter (`kernel_atomic_fetch_add`), and threads join and leave a
- * job through a count and an open flag, with no mutex on the way; the mutex and condition
- * variables are only for sleeping. Swift's Synchronization module would do, but its
- * Atomic needs macOS 15 on Darwin. (Under -sanitize=thread these compile to TSan's atomic
- * entry points, so TSan sees the order they give.) */
+/* Sequentially consistent operations on a word, for WorkerPool's lock-free hand-out and
+ * join (the mutex is only for sleeping); Swift's Atomic needs macOS 15 on Darwin. */
 
 static inline __attribute__((always_inline)) uintptr_t kernel_atomic_load(const uintptr_t *word) {
     return __atomic_load_n(word, __ATOMIC_SEQ_CST);
@@ -36,8 +32,8 @@ static inline __attribute__((always_inline)) int kernel_atomic_exchange_if(uintp
     return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
-/* One step of a spin-wait: `pause` on x86 (which lets the other hyperthread run and keeps
- * the loop from flooding the memory order buffer), `yield` on ARM. */
+/* One step of a spin-wait: `pause` on x86 (spares the other hyperthread and the memory
+ * order buffer), `yield` on ARM. */
 static inline __attribute__((always_inline)) void kernel_spin_pause(void) {
 #if KERNEL_X86
     __builtin_ia32_pause();

@@ -3,15 +3,11 @@
 
 #include "kernel_target.h"
 
-/* The gather from `blocks` of a page that does not share a template, in the `avx` strategy:
- * 32-byte stores aligned to the destination, AVX chosen at run time (its own target
- * attribute: the default x86-64 build has no AVX, and a library target takes no -march).
- * With `out` at 8·s bytes before a 32-byte boundary (s = 0 … 3), each 32-byte store holds
- * Doubles s + 4g … s + 4g + 3 of a row, and the last of a lane's four runs into the next
- * lane's first s fields (for lane 7, the next block's lane 0), so every store is aligned:
- * a 32-byte store that crosses a line costs twice one that does not (docs/DESIGN.md,
- * "Strategies"). Per group of 4 fields a 4×4 transpose on both halves, then per lane and
- * group one 4-lane conversion and one store, in address order. */
+/* The gather from `blocks` of a page that does not share a template, in the `avx` strategy
+ * (AVX chosen at run time through its own target attribute): with `out` at 8·s bytes before
+ * a 32-byte boundary, each 32-byte store holds Doubles s + 4g … s + 4g + 3 of a row, the
+ * last running into the next lane's first s fields, so that no store crosses a line
+ * (docs/DESIGN.md, "In phase with the destination"). */
 
 #if KERNEL_RUNTIME_AVX
 #define KERNEL_PHASE_INLINE static inline __attribute__((target("avx"), always_inline))
@@ -31,9 +27,8 @@ KERNEL_PHASE_INLINE kernel_float8 kernel_phase_field(const float *block, const f
 }
 
 /* One block at phase s (a constant after inlining): Doubles s … s + 127 of its 8 rows at
- * `out` (lane l's row at out + 16·l), the last s of them the next block's lane 0 fields.
- * The transposes are kernel_transpose4x2's shuffles written again: a function without the
- * AVX target attribute cannot take 8-lane vectors from one with it. */
+ * `out`. The transposes repeat kernel_transpose4x2's: a function without the AVX target
+ * attribute cannot take 8-lane vectors from one with it. */
 KERNEL_PHASE_INLINE void kernel_gather_phase_block(const float *block, const float *next, double *out, int s) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)

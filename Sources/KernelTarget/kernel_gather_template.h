@@ -4,18 +4,11 @@
 #include "kernel_shuffles.h"
 
 /* The gather from `blocks` of a page whose subviews share every field but m41 and m42
- * (PageLayout.sharesTemplate: no per-subview spin, no per-lane keyframes), and whose
- * static subviews hold the identity. Such a page's 14 other fields are the same in every
- * non-static lane of every block, so the gather reads them once (the `template`, from one
- * lane) and per block only the two rows that vary, m41 and m42: 64 bytes a block against
- * 544. Each row is then 7 pieces from registers and one converted pair, 8 16-byte stores
- * in address order. The `avx` strategy writes the same bytes with half the stores
- * (kernel_gather_template_phased.h). Why: the gather is bound by memory traffic, and this
- * reads 8 bytes a subview instead of 68 (docs/DESIGN.md, "A page that shares a template"). */
+ * (PageLayout.sharesTemplate), static subviews holding the identity: the 14 shared fields
+ * are read once (the `template`), and per block only m41 and m42, since the gather is bound
+ * by memory traffic (docs/DESIGN.md, "A page that shares a template"). */
 
-/* The pieces of a row but piece 6 (m41 m42): pairs of fields m11 m12, m13 m14, …, m43 m44,
- * by value, so that they stay in registers (a loop over an array of them was left rolled,
- * its pieces reloaded from the stack before every store). */
+/* The pieces of a row but piece 6 (m41 m42), by value, so that they stay in registers. */
 typedef struct {
     kernel_double2 p0, p1, p2, p3, p4, p5, p7;
 } kernel_template_pieces;

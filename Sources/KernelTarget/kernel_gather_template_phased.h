@@ -4,17 +4,10 @@
 #include "kernel_gather_template.h"
 
 /* kernel_gather_template_blocks with 32-byte stores aligned to 32 bytes, AVX chosen at run
- * time (its own target attribute: the default x86-64 build has no AVX), for a destination
- * 16-byte aligned (every Swift array and malloc block). A row of 16 Doubles is 8 pieces of
- * 16 bytes, p0 … p7 (p6 = m41 m42); aligned 32-byte stores cover pairs of them, in one of
- * two phases:
- *   - `out` at 0 mod 32: (p0 p1) (p2 p3) (p4 p5) (p6 p7);
- *   - `out` at 16 mod 32: (p1 p2) (p3 p4) (p5 p6) (p7 p0'), where p0' is the next row's p0
- *     (the next block's lane 0 for lane 7): one 16-byte store for row 0's p0 after the
- *     walk, one for the last row's p7 at its end.
- * Per subview 4 stores against the 16-byte kernel's 8, and the gather's stores bound it
- * (docs/DESIGN.md, "The template gather in phase"). Other phases (8 or 24 mod 32) keep the
- * 16-byte kernel: their 32-byte pieces would need shuffles across every piece. */
+ * time, for `out` at 0 or 16 mod 32. A row is 8 pieces of 16 bytes, p0 … p7 (p6 = m41 m42),
+ * stored in pairs: (p0 p1) … (p6 p7) at 0 mod 32; at 16 mod 32 (p1 p2) … (p7 p0'), p0' the
+ * next row's p0, with one 16-byte store each for row 0's p0 and the last row's p7. Half the
+ * stores of the 16-byte kernel (docs/DESIGN.md, "The template gather in phase"). */
 
 #if KERNEL_RUNTIME_AVX
 #define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))

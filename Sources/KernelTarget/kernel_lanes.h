@@ -3,18 +3,9 @@
 
 #include "kernel_target.h"
 
-/* Lane-wise operations on 8-lane (and 4-lane) vectors that Swift's SIMD types compile
- * badly, as Clang vector expressions (ext_vector_type(8) float is SIMD8<Float> in Swift, double is
- * SIMD8<Double>), inlined into the Swift code like the shuffles beside them. No flags: the
- * importer compiles them for the Swift code's target, so they are one instruction per
- * register (minps, maxps, divps, cvtpd2ps, cmppd…) on SSE2 and on AVX alike.
- *
- * What Swift does instead (LaneMath.swift): SIMD8<Float> division is 8 scalar divisions
- * that the SLP vectorizer merges at 128 bits only, so on AVX the whole Newton step around
- * it ran in xmm halves (2x the instructions); pointwiseMin/Max are out-of-line lane loops;
- * a select written with bit masks became blendvps at 128 bits on AVX and 6 instructions a
- * register on SSE2 where minps is 1. */
-
+/* Lane-wise operations on 8- and 4-lane vectors that Swift's SIMD types compile badly, as
+ * Clang vector expressions inlined into the Swift code: one instruction per register on SSE2
+ * and AVX alike (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 
@@ -50,17 +41,15 @@ KERNEL_LANES_INLINE int kernel_all_within8(kernel_double8 tau, kernel_double8 lo
     return __builtin_reduce_and((tau >= lo) & (tau < hi)) != 0;
 }
 
-/* Bit l set when lane l is not within `lo ≤ τ < hi` (NaN lanes included): cmppd and
- * movmskpd, where a loop over the lanes' compares took 14 instructions a lane. */
+/* Bit l set when lane l is not within `lo ≤ τ < hi` (NaN lanes included): cmppd, movmskpd. */
 typedef _Bool kernel_bool8 __attribute__((ext_vector_type(8)));
 KERNEL_LANES_INLINE unsigned kernel_outside_mask8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {
     const kernel_bool8 inside = __builtin_convertvector((tau >= lo) & (tau < hi), kernel_bool8);
     return (unsigned char)~__builtin_bit_cast(unsigned char, inside);
 }
 
-/* Minimum, maximum, division, square root, narrowing and the "all at most" test on 4 lanes,
- * for the half blocks of targets whose registers hold 4 Floats (the keyframe lanes' Bézier
- * solve, `EasingVector`). */
+/* Minimum, maximum, division, square root, narrowing and "all at most" on 4 lanes, for
+ * targets whose registers hold 4 Floats (`EasingVector`). */
 KERNEL_LANES_INLINE kernel_float4 kernel_min4(kernel_float4 a, kernel_float4 b) { return b < a ? b : a; }
 KERNEL_LANES_INLINE kernel_float4 kernel_max4(kernel_float4 a, kernel_float4 b) { return b > a ? b : a; }
 KERNEL_LANES_INLINE kernel_float4 kernel_div4(kernel_float4 a, kernel_float4 b) { return a / b; }

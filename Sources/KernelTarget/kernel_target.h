@@ -1,20 +1,12 @@
 #ifndef KERNEL_TARGET_H
 #define KERNEL_TARGET_H
 
-/* The KernelTarget module: this header, kernel_shuffles.h (the register transposes the
- * dense layouts and the readers store through), kernel_lanes.h (lane operations Swift's
- * SIMD types compile badly), kernel_gather*.h (the readers' loops) and kernel_atomics.h
- * (the words WorkerPool's threads share): C inline functions that the Clang importer
- * compiles into the Swift code, for its target. No library of its own.
- *
- * This header is the one place the C side reads the instruction set: at compile time (the
- * KERNEL_TARGET_* constants, which the Swift code reads and the optimizer folds away) and at
- * run time (kernel_cpu_features, which only CPUFeatures.swift calls). Give the Swift compiler
- * the target CPU (`-Xswiftc -target-cpu`), not only the C compiler (`-Xcc -march`): the
- * importer then sees the features the Swift code is compiled for.
- *
- * BWW_PORTABLE (`-Xcc -DBWW_PORTABLE`) compiles out every x86-specific path, as a build for
- * arm64 has none: the portable build that CI tests on x86. */
+/* The KernelTarget module: C inline functions that the Clang importer compiles into the
+ * Swift code, for its target (no library of its own). This header is the one place the C
+ * side reads the instruction set: at compile time (KERNEL_TARGET_*) and at run time
+ * (kernel_cpu_features, for CPUFeatures.swift). Give the Swift compiler the target CPU
+ * (`-Xswiftc -target-cpu`), so the importer sees it. BWW_PORTABLE compiles out every
+ * x86-specific path (CI's portable build). */
 
 /* KERNEL_X86: x86 code paths (intrinsics, non-temporal stores, CPUID, run-time AVX). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(BWW_PORTABLE)
@@ -50,9 +42,8 @@
 #define KERNEL_TARGET_AVX512F 0
 #endif
 
-/* KERNEL_TARGET_NARROW_VECTORS: x86-64 without AVX (SSE2 … SSE4.2), 16 registers of 4
- * Floats, where an 8-lane vector is a register pair: a kernel with many constants and
- * temporaries per lane then runs out of registers, and computes a block in two halves. */
+/* KERNEL_TARGET_NARROW_VECTORS: x86-64 without AVX, where an 8-lane vector is a register
+ * pair, so a kernel with many live values computes a block in two halves. */
 #if KERNEL_X86 && defined(__x86_64__) && !defined(__AVX__)
 #define KERNEL_TARGET_NARROW_VECTORS 1
 #else

@@ -1,13 +1,9 @@
 #ifndef BWWALKTHROUGH_ANCHOR_H
 #define BWWALKTHROUGH_ANCHOR_H
 
-/* The benchmark's anchors, in plain C compiled with -O3 for the same target CPU as the Swift
- * code. `anchor_page_frame` is the fast path's math as a strong C programmer writes it:
- * 8-lane vector loops (vector extensions: SSE2, AVX or NEON from one source), static lanes
- * patched in registers, a vectorized sine and cosine, one loop per combination of page
- * flags and layout, each output written once. `anchor_store_limit` stores the same bytes
- * with no math: what memory alone costs. Inputs are the Swift plan's (Lanes.swift): blocks
- * of ANCHOR_LANES subviews; a speed block holds 8 x then 8 y speeds. */
+/* The benchmark's anchors, in plain C (-O3, the Swift code's target CPU): `anchor_page_frame`
+ * is the fast path's math as a strong C programmer writes it; `anchor_store_limit` stores
+ * the same bytes with no math. Inputs are the Swift plan's (Lanes.swift). */
 
 #define ANCHOR_LANES 8
 #define ANCHOR_FIELDS 17 /* m11 … m44 (Core Animation order), then alpha */
@@ -65,17 +61,11 @@ void anchor_page_frame(const anchor_page *page, const anchor_inputs *in, const a
  * with no math. */
 void anchor_store_limit(const anchor_outputs *out, long first, long end);
 
-/* The memory traffic of the library's `gather` with no arithmetic, in one fixed loop
- * that takes none of the gather's choices: the matrix bytes of a page of `count`
- * subviews in `layout` at `matrices` read once, in order, and 128 bytes a subview written
- * at `out` in ordinary 16-byte stores in address order, first block to last. What is read:
- * in blocks, the 16 matrix fields of 8 lanes of each block (alpha not read), or with a
- * `template16` (16 Doubles: a page that shares a template, as the gather reads it) only
- * fields 12 and 13 (m41, m42), the other pieces stored from the template's row c / 4; in
- * float4x4, 64 bytes a subview; in catransform3d, 128 bytes (memcpy). Each 32-byte piece
- * read is stored twice, so every double slot is written, with meaningless values (a
- * partial last block's lanes are widened one by one). The bench's `read-limit`. `out`
- * needs 8-byte alignment and must not overlap the matrices. */
+/* The memory traffic of the library's `gather` with no arithmetic, in one fixed loop (the
+ * bench's `read-limit`; docs/DESIGN.md, "Fixed yardsticks."): the matrix bytes of a page of
+ * `count` subviews in `layout` read once, in order, and 128 bytes a subview written at `out`
+ * in address order, with meaningless values. With a `template16` (16 Doubles) only m41, m42
+ * are read in blocks. `out` needs 8-byte alignment and must not overlap the matrices. */
 void anchor_read_limit(anchor_layout layout, const void *restrict matrices, long count, double *restrict out,
                        const double *restrict template16);
 
@@ -84,10 +74,8 @@ const char *anchor_target_features(void);
 /* The C compiler's version string. */
 const char *anchor_compiler_version(void);
 
-/* What Swift code that imports this header was compiled for. The Swift compiler parses
- * C headers with its own target settings: `-Xswiftc -target-cpu haswell` defines __AVX2__
- * here (and so do `-Xcc` flags, which reach the importer too), while anchor.c sees only the
- * C flags. `bench` reports both, so a build with only one of them set shows it. */
+/* What Swift code that imports this header was compiled for: the importer uses the Swift
+ * target settings, anchor.c only the C flags; `bench` reports both. */
 #if defined(BWW_PORTABLE)
 #define ANCHOR_IMPORTER_TARGET_FEATURES "portable"
 #elif defined(__AVX512F__)

@@ -1,12 +1,7 @@
-// Whether a walkthrough's big buffers can be allocated, asked before building them.
-//
-// `AnimationPlan` and `FrameBuffer` allocate their buffers with Swift's allocator, which
-// ends the process when memory runs out. A C caller (`bww_create`) must get an error
-// instead, so it calls `WalkthroughAnimator.checkMemory(for:layout:)` first: that allocates
-// buffers of the same sizes with `posix_memalign`, which can fail, frees them and throws if
-// any failed. The sizes are tested against the built storages (AllocationTests). Pages in
-// `KeyframeMode.lanes` add their keyframe tables (`LaneTimelines`) and the animator's
-// segment cache (`SegmentCache`), counted from the walkthrough as the build counts them.
+// Whether a walkthrough's big buffers can be allocated, asked before building them: Swift's
+// allocator ends the process when memory runs out, so a C caller (`bww_create`) first calls
+// `WalkthroughAnimator.checkMemory(for:layout:)`, which tries the same sizes with
+// `posix_memalign` (sizes checked by AllocationTests).
 
 /// The buffers of a walkthrough could not be allocated.
 package struct OutOfMemory: Error, Sendable {
@@ -32,13 +27,9 @@ extension WalkthroughAnimator {
     }
 
     /// The byte counts of the keyframe buffers: per page in `KeyframeMode.lanes`, its
-    /// `LaneTimelines`' eight tables (per slot: source, shift, axis products; per source
-    /// its track ranges; per keyframe its time, value, easing and fitted start), then the
-    /// animator's `SegmentCache` (a `TrackLanes` and a flag byte per block and present
-    /// track of those pages; allocated, at least one element, even without such pages).
-    /// The distinct timelines and present tracks are found as the build finds them
-    /// (`LaneTableSizes`), so the counts are exact. Not counted: the build's working
-    /// Swift arrays (a few dozen bytes a distinct keyframe and timeline).
+    /// `LaneTimelines`' tables, then the animator's `SegmentCache` (allocated even without
+    /// such pages), found as the build finds them (`LaneTableSizes`), so exact. The build's
+    /// working Swift arrays are not counted.
     package static func keyframeBufferByteCounts(for walkthrough: Walkthrough) -> [Int] {
         var tables: [Int] = [], segments = 0
         for page in walkthrough.pages {

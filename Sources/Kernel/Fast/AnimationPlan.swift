@@ -1,10 +1,6 @@
-/// A walkthrough laid out for the fast path, once, when it is loaded.
-///
-/// Per block of `Lanes.count` subviews (see `Lanes`): the speeds
-/// `s_k = speed + (k + 1)·speedVariance` as Floats, x lanes then y lanes, and a bit mask of
-/// the block's static lanes, which the kernels patch after storing.
-/// Immutable after construction, and so `Sendable`: animators on several threads may
-/// share one plan.
+/// A walkthrough laid out for the fast path, once, when it is loaded: per block of
+/// `Lanes.count` subviews, the speeds as Floats (x lanes, then y) and a mask of static lanes.
+/// Immutable, and so `Sendable`: animators on several threads may share one plan.
 public struct AnimationPlan: Sendable {
     /// The walkthrough this plan lays out.
     public let walkthrough: Walkthrough

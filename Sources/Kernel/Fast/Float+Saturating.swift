@@ -1,9 +1,6 @@
 extension Float {
     /// `d` rounded to Float, finite values beyond Float's range clamped to its largest
-    /// magnitude instead of becoming infinite; infinities and NaN pass through.
-    ///
-    /// So a Double input too large for Float keeps the reference's arithmetic where it
-    /// matters most: `0 · huge` stays 0 (an infinity would make it NaN).
+    /// magnitude (so `0 · huge` stays 0, as in the reference); infinities and NaN pass through.
     @inlinable
     package init(saturating d: Double) {
         let limit = Double(Float.greatestFiniteMagnitude)

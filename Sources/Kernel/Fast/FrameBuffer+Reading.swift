@@ -27,12 +27,10 @@ extension FrameBuffer {
     }
 
     /// Writes page `page` as 16 Doubles per subview, Core Animation field order
-    /// (`m11 m12 … m44`, `CATransform3D`'s memory layout), into `destination`, which must
-    /// hold `16 × count` values. In the `sse2` and `avx` strategies (`strategy`), a page of
-    /// 32,768 subviews or more (4 MiB) from `blocks` or `float4x4` into a 16-byte-aligned
-    /// destination is written with non-temporal stores, fenced before the return: the
-    /// values leave the caches for memory, as a GPU buffer wants them, and reading them back
-    /// soon costs a trip to memory. The values are the same in every strategy.
+    /// (`CATransform3D`'s memory layout), into `destination`, which must hold `16 × count`
+    /// values. In the `sse2` and `avx` strategies a page of 32,768 subviews or more into a
+    /// 16-byte-aligned destination bypasses the caches (non-temporal stores, fenced before
+    /// the return). The values are the same in every strategy.
     /// - Throws: a page out of range or a short buffer.
     public func gather(page: Int, into destination: UnsafeMutableBufferPointer<Double>) throws(WalkthroughError) {
         let count = try checkDestination(page: page, destination.count, perSubview: 16, what: "doubles")
@@ -47,8 +45,7 @@ extension FrameBuffer {
         guard pages.indices.contains(page) else {
             throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)
         }
-        // Written once, through the cache (the caller reads it next): no zero fill first,
-        // no non-temporal stores.
+        // Written once, through the cache (the caller reads it next), with no zero fill.
         let count = 16 * pages[page].count
         return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0, let out = buffer.baseAddress {

@@ -1,9 +1,7 @@
 extension FrameKernel {
     /// Where Float overflowed a translation (`m41`, `m42` infinite) but the reference's
-    /// Double `f·s_k.x` (`g·s_k.y`) is finite, stores Float's largest magnitude instead:
-    /// the fast path gives a finite frame wherever the reference does, and an infinite one
-    /// where it does too. Only for pages whose translations can overflow, so the usual
-    /// loops carry no clamp; scalar, since such frames are rare.
+    /// Double `f·s_k.x` (`g·s_k.y`) is finite, stores Float's largest magnitude instead, so
+    /// the frame is finite wherever the reference's is. Scalar: such frames are rare.
     @inline(never)
     static func saturateTranslations(_ s: PageConstants.Saturation, _ output: KernelOutputs, _ blocks: Range<Int>) {
         let subviews = blocks.lowerBound &* Lanes.count ..< Swift.min(blocks.upperBound &* Lanes.count, output.count)

@@ -1,13 +1,9 @@
-/// The fast path's inner loops: one page (or a chunk of its blocks) into the frame.
-///
-/// Each block of `Lanes.count` subviews computes what varies per lane (`uniform`: the
-/// translation, from the plan's speeds or a `SpeedLine`; `uniformScale`: nothing;
-/// `spinning`: every field), hands it to the layout's `LayoutWriter`, and has its static
-/// lanes patched (the uniform kernels: eight blocks at a time, `UniformBlocks`). The
-/// serial reference is `ReferenceAnimator`.
+/// The fast path's inner loops: one page (or a chunk of its blocks) into the frame. Each
+/// block computes what varies per lane, hands it to the layout's `LayoutWriter`, and has its
+/// static lanes patched. The serial reference is `ReferenceAnimator`.
 enum FrameKernel {
-    /// Blocks `blocks` of one page, in the outputs' layout. Inlined into the frame driver:
-    /// a call of its own cost about 25 instructions a page and frame.
+    /// Blocks `blocks` of one page, in the outputs' layout. Inlined into the frame driver,
+    /// since a call of its own is a fixed cost per page and frame.
     @inline(__always)
     static func run(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         if let keyframes = k.laneKeyframes {
@@ -38,14 +34,13 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            // A page works out its speeds (`SpeedLine`) where it can: with AVX every page (its
-            // loop then loads nothing: docs/DESIGN.md, "No load at all, with AVX"); with SSE2
-            // every page in `blocks` (diagonal, or spread: `LayoutWriter.spreadsTemplate`),
-            // where in the dense layouts the others run out of registers.
+            // A page works out its speeds (`SpeedLine`) where it can: with AVX every page
+            // (docs/DESIGN.md, "No load at all, with AVX"); with SSE2 every page in `blocks`,
+            // since the dense layouts' others run out of registers.
             let lines = Lanes.Floats.avx || W.self == BlockWriter.self
             let line = lines ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
             switch (k.isDiagonal, line) {
-            // (`lines` is a constant: an SSE2 build's dense layouts have the cases they had before.)
+            // (`lines` is a constant, folded per build.)
             case (false, let line):
                 if lines && line {
                     uniform(k, input, output, blocks, W.self, No.self, Yes.self)
@@ -64,10 +59,7 @@ enum FrameKernel {
     }
 
     /// A uniform page's fields: with `Diagonal` (`PageConstants.isDiagonal`) its 10 zeros
-    /// as constants, so that the loop stores them from one register (Linear, Curve and
-    /// InOut pages are the identity, Zoom pages a scale). A translating page's 15 template
-    /// values (the fields but `m41`, `m42`, and alpha), `f`, `g` and the page's `m41`, `m42`
-    /// are 19 vectors, more than AVX2's 16, which LLVM reloaded from the stack every block
+    /// as constants, stored from one register, so that the loop's vectors fit the registers
     /// (docs/DESIGN.md, "Uniform pages in registers").
     @inline(__always)
     static func fields<Diagonal: Flag>(_ m: SIMD16<Float>, _: Diagonal.Type) -> SIMD16<Float> {
@@ -87,19 +79,16 @@ enum FrameKernel {
         let translation = BlockTranslation<Line>(k, input)
         if W.spreadsTemplate && !Diagonal.value {
             let page = SpreadBlocks<W, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
-            // Its loop loads nothing but the static masks (and its speeds, where the page has
-            // no `SpeedLine`): grouped, in every build.
+            // Its loop loads nothing but the static masks (and speeds without a line): grouped.
             page.run(blocks, input, output, Yes.self)
             return
         }
         let page = TranslatedBlocks<W, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
                                                      translation: translation)
-        // Every AVX loop of a translating page loads nothing but its static masks (the line,
-        // diagonal templates, the dense writers' translated rows): grouped.
+        // Every AVX loop of a translating page loads nothing but its static masks: grouped.
         let grouped = Lanes.Floats.avx || Diagonal.value
-        // The patch of fewer fields with AVX only: the SSE2 loop of `linear` took 0.47
-        // instructions a subview fewer with it, but the test 8 more a frame, above the fixed
-        // cost's 500 (`scripts/fixed-cost.sh`); the SSE2 blocks ran at 1.07-1.09× the limit anyway.
+        // The patch of fewer fields with AVX only: with SSE2 its test cost more a frame than
+        // it saved (docs/DESIGN.md, "Fixed cost per frame").
         if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self {
             runDiagonal(page, k, input, output, blocks)
         } else if grouped {
@@ -128,9 +117,8 @@ enum FrameKernel {
     }
 
     /// A diagonal page's grouped loop in `blocks` with AVX, whose static lanes take only the
-    /// fields the identity does not share with the page: `m41`, `m42` and alpha on a unit
-    /// diagonal (`TranslationPatch`), the diagonal too on any other (`DiagonalPatch`, Zoom):
-    /// fewer stores among the block's (docs/DESIGN.md, "Store order and the static patch").
+    /// fields the identity does not share with the page (`TranslationPatch`, `DiagonalPatch`;
+    /// docs/DESIGN.md, "Store order and the static patch").
     @inline(__always)
     static func runDiagonal<Page: UniformBlocks>(_ page: Page, _ k: PageConstants, _ input: KernelInputs,
                                                  _ output: KernelOutputs, _ blocks: Range<Int>) {

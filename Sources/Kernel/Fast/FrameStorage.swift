@@ -81,8 +81,7 @@ final class FrameStorage: @unchecked Sendable {
     }
 
     /// How far the frame starts past a 64-byte boundary: 0, but 4 in the regression gate's
-    /// misaligned-frame build (`scripts/gate-sensitivity.sh`), whose slowdown hits every
-    /// kernel that writes the frame alike, and which `limit`'s memory of its own must show.
+    /// misaligned-frame build (`scripts/gate-sensitivity.sh`).
     #if GATE_MUTATION_MISALIGNED_FRAME
     static let misalignment = 4
     #else

@@ -1,18 +1,13 @@
-/// A frame's bytes seen through plain pointers: its base, layout and page table
-/// (`FrameStorage`'s), with readers that check their indices and answer nil instead of
-/// trapping. For callers that cannot afford reference counting on every read — the C
-/// interface's per-subview calls, where a retain and release of the frame across the module
-/// boundary cost more than the read (`bww_alpha` was 80 ns a call) — and the bulk readers.
+/// A frame's bytes seen through plain pointers, with readers that check their indices and
+/// answer nil instead of trapping: for callers that cannot afford reference counting on
+/// every read (the C interface's per-subview calls) and for the bulk readers.
 ///
-/// Valid while the frame buffer it came from keeps its storage: a frame that is written in
-/// place (the only reference to its storage, as in a C handle) keeps it; a frame written
-/// while another copy shares its storage moves to a new one, and a view taken before
-/// points at the old one.
+/// Valid while the frame buffer it came from keeps its storage: a frame written while
+/// another copy shares its storage moves to new storage.
 @usableFromInline
 package struct FrameView: @unchecked Sendable {
-    // Sendable: it only reads the frame; the writer's exclusivity rules (the animator's, or
-    // the C header's Threads) keep reads and writes apart.
-    // Read-only pointers: a view never writes (a C caller's `const` handle stays unwritten).
+    // Sendable: it only reads the frame (read-only pointers); the writer's exclusivity rules
+    // keep reads and writes apart.
     @usableFromInline let base: UnsafeRawPointer
     @usableFromInline let layout: FrameLayout
     @usableFromInline let pageCount: Int

@@ -1,8 +1,7 @@
 /// The 16 fields and alpha of `Lanes.count` subviews, one lane vector each: the register
 /// form of a block (the frame buffer is its storage form).
 ///
-/// Written out field by field on purpose: a loop over fields with a dynamic index keeps
-/// Swift from holding the vectors in registers (measured 3x slower).
+/// Written out field by field: a loop with a dynamic field index kept the vectors out of registers.
 struct LaneMatrix {
     typealias V = Lanes.Floats
     var m11, m12, m13, m14, m21, m22, m23, m24: V

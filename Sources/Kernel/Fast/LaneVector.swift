@@ -5,26 +5,21 @@ import KernelTarget
 /// where the target CPU has it.
 protocol LaneVector: SIMD where Scalar == Float {
     /// `a·b + c`: fused (one rounding) where the target CPU has fused multiply-add, else a
-    /// product and a sum; without the hardware instruction, `addingProduct` is a call to
-    /// libm's `fmaf` per lane. The C anchor's `MADD` makes the same choice, so both compute
-    /// the same expressions.
+    /// product and a sum (never libm's `fmaf` per lane); the C anchor's `MADD` makes the same choice.
     static func madd(_ a: Self, _ b: Self, _ c: Self) -> Self
-    /// `c − a·b`, the same way. Unfused it is written `c - a * b`, so that `a·b` is one
-    /// product shared with a `madd(a, b, …)` beside it (the C anchor's `NMADD(a, b, c)`,
-    /// `−a·b + c`, is the same number: negating a product is exact).
+    /// `c − a·b`, the same way; unfused, `c - a * b`, so that `a·b` is shared with a `madd`
+    /// beside it (the C anchor's `NMADD` is the same number: negating a product is exact).
     static func nmadd(_ a: Self, _ b: Self, _ c: Self) -> Self
 }
 
 extension LaneVector {
-    /// Whether the target CPU has fused multiply-add: a compile-time constant from
-    /// `KernelTarget` (a property rather than the macro itself, so that the optimizer folds
-    /// the test without a warning that the other branch is dead).
+    /// Whether the target CPU has fused multiply-add: a compile-time constant, as a property
+    /// so that the optimizer folds the test without a dead-code warning.
     @inline(__always)
     static var fusedMultiplyAdd: Bool { KERNEL_TARGET_FMA != 0 }
 
-    /// Whether the target's vector registers hold 4 Floats (x86-64 without AVX): an 8-lane
-    /// vector is then a register pair, and a kernel with many live values runs out of
-    /// registers unless it computes and stores a block in halves.
+    /// Whether the target's vector registers hold 4 Floats (x86-64 without AVX), so that a
+    /// kernel with many live values computes and stores a block in halves.
     @inline(__always)
     static var narrowVectors: Bool { KERNEL_TARGET_NARROW_VECTORS != 0 }
 
@@ -65,8 +60,7 @@ extension SIMD4: LaneVector where Scalar == Float {
         fusedMultiplyAdd ? c.addingProduct(negated(a), b) : c - a * b
     }
 
-    /// `−a` by its sign bits: the SIMD prefix `-` is `0 - a`, which the optimizer may not
-    /// fold into a negated multiply-add (it differs at zero).
+    /// `−a` by its sign bits, as in `SIMD8.negated`.
     @inline(__always)
     static func negated(_ a: Self) -> Self {
         unsafeBitCast(unsafeBitCast(a, to: SIMD4<UInt32>.self) ^ 0x8000_0000, to: Self.self)

@@ -1,16 +1,10 @@
-/// The SIMD width of the fast path and the block layout that follows from it: 8 Float lanes.
+/// The SIMD width of the fast path and the block layout that follows from it: 8 Float
+/// lanes, fixed so that the memory layout is the same on every machine (docs/DESIGN.md,
+/// "SIMD width").
 ///
-/// Chosen by measurement (docs/DESIGN.md, "SIMD width"): on the default x86-64 (SSE2) build, 16
-/// lanes ran the per-subview spin slower (four registers a vector leave too few for
-/// the rotation's constants) and the rest no faster; 8 lanes are one AVX register and one
-/// register pair on SSE2 or NEON. Fixed, not per CPU, so the memory layout is the same on
-/// every machine.
-///
-/// Memory is laid out in blocks of 8 subviews ("array of structs of arrays"): a frame
-/// block holds the 17 fields (`FrameComponent` order) of 8 subviews, 8 Floats each, 544
-/// bytes in all, so a kernel writes one sequential stream with fixed offsets. Every page
-/// starts on a block and owns whole blocks, so loops have no scalar tail and never touch
-/// memory outside their page.
+/// A frame block holds the 17 fields (`FrameComponent` order) of 8 subviews, 8 Floats each,
+/// 544 bytes, so a kernel writes one sequential stream with fixed offsets. Every page starts
+/// on a block and owns whole blocks: no scalar tail, no memory outside the page.
 public enum Lanes {
     /// 8: subviews per block.
     public static let count = 8

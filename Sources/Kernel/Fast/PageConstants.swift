@@ -1,12 +1,10 @@
-/// What one page needs for one frame, worked out once per page in Double (as the reference
-/// does it) and handed to the lanes in Float: what every `PageKernel` gets per page and
-/// frame (the benchmark's C anchor converts it to its own struct).
+/// What one page needs for one frame, worked out once in Double (as the reference does)
+/// and handed to the lanes in Float: what every `PageKernel` gets per page and frame.
 ///
-/// Small on purpose: the frame driver builds one per animated page and frame, so its size
-/// is a fixed cost of every frame. What only some pages need — a spinning page's
-/// constants (`spin`), an overflowing page's Double factors (`saturation`) — is worked
-/// out on demand, once per kernel call, from the page's layout in the plan, which the
-/// constants point to. They are made for one kernel call and must not outlive it.
+/// Small on purpose, since its size is a fixed cost of every frame: a spinning page's
+/// constants (`spin`) and an overflowing page's factors (`saturation`) are worked out on
+/// demand from the page's layout, which the constants point to; they must not outlive the
+/// kernel call.
 package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
@@ -17,9 +15,8 @@ package struct PageConstants {
     }
 
     /// Whether `fields` are +0 off the diagonal but for `m41`, `m42` (bit for bit: a −0 is
-    /// not, since the kernel would store +0 in its place). The bits ORed field by field:
-    /// written as a masked `SIMD16<UInt32>` comparison it was an out-of-line call of about
-    /// 300 instructions, a page and frame (callgrind, `readme-parallax`).
+    /// not, since the kernel would store +0 in its place). ORed field by field, since a SIMD
+    /// comparison compiled to an out-of-line call.
     @inline(__always)
     package static func isDiagonal(_ fields: SIMD16<Float>) -> Bool {
         let f = fields
@@ -28,9 +25,8 @@ package struct PageConstants {
         return low | high == 0
     }
 
-    /// Whether a diagonal `fields` (`isDiagonal`) has 1, bit for bit, on its diagonal, so
-    /// that it is the identity but for `m41`, `m42` (Linear, Curve and InOut pages): a
-    /// static lane then differs from its neighbours only in those and alpha
+    /// Whether a diagonal `fields` has 1, bit for bit, on its diagonal (the identity but for
+    /// `m41`, `m42`): a static lane then differs only in those and alpha
     /// (`LayoutWriter.storeTranslationIdentity`).
     @inline(__always)
     package static func hasUnitDiagonal(_ fields: SIMD16<Float>) -> Bool {
@@ -79,12 +75,8 @@ package struct PageConstants {
     }
 
     /// The constants of the page whose layout is at `page` (which must stay valid while
-    /// they are used), read field by field in place: no copy of the layout.
-    ///
-    /// Every field is stored once, straight into the caller's constants; a keyframed page's
-    /// (rare) are built apart and returned whole. (With the pose folded into `self` in the
-    /// same function, the struct went through a temporary and a copy: 20–50 instructions
-    /// a page and frame.)
+    /// they are used), read in place. A keyframed page's (rare) are built apart, so that
+    /// the usual page's go straight into the caller's constants.
     @inline(never)
     package init(_ page: UnsafePointer<PageLayout>, offset o: Double) {
         if page.pointee.hasKeyframes {
@@ -115,9 +107,8 @@ package struct PageConstants {
         let m = PageAnimation.mirrored(o)
         spins = page.pointee.spinsPerSubview
         if page.pointee.rotation == nil || spins {
-            // The usual page, without a Double matrix: the identity, or Zoom's diag(m, m, 1, 1)
-            // (the same Floats the general path below rounds to). A spinning page's (`A`
-            // alone) is unused: its lanes build their own from `spin`.
+            // The usual page, without a Double matrix: the identity, or Zoom's diag(m, m, 1, 1);
+            // a spinning page's is unused (its lanes build their own from `spin`).
             let s: Float = factors == nil ? Float(saturating: m) : 1
             matrix = SIMD16(s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         } else {
@@ -187,14 +178,9 @@ package struct PageConstants {
         return matrix
     }
 
-    /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`).
-    ///
-    /// Beyond 2⁵⁰ rad the vector reduction no longer finds the quadrant and its results stop
-    /// being a sine and cosine at all (a matrix that is not a rotation). Outside the
-    /// accuracy domain any angle congruent to θ will do, and `θ_k = A + (k + 1)·D` stays
-    /// congruent when `A` and `D` are reduced apart ((k + 1)·2πm is a whole number of
-    /// turns), while `|θ_k|` stays below 2²⁰ · (2²² + 2) < 2⁴³: unit sines and cosines.
-    /// Inside the range nothing changes, bit for bit.
+    /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`): beyond
+    /// 2⁵⁰ rad the vector reduction fails, and reducing `A` and `D` apart keeps every `θ_k`
+    /// congruent and below 2⁴³. Inside the range nothing changes, bit for bit.
     static func reduced(_ theta: Double) -> Double {
         theta.magnitude <= VectorTrig.accurateRange ? theta : theta.truncatingRemainder(dividingBy: 2 * .pi)
     }

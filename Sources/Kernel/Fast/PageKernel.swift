@@ -1,11 +1,7 @@
 /// The part of a frame that differs between implementations: one page's blocks.
-///
-/// `WalkthroughAnimator.update(scroll:)` is the one frame driver. It does everything
-/// around the kernel — the current page, every page's offset and window, the per-page
-/// constants in Double, the split across cores — and calls `evaluate` once per animated
-/// page (or once per chunk of its blocks when a frame is split). The SIMD kernel is the
-/// default; the benchmark plugs its C anchor and store limit in here, so that every
-/// implementation it times runs through the same loop.
+/// `WalkthroughAnimator` is the one frame driver and calls `evaluate` once per animated page
+/// (or chunk of its blocks); the benchmark plugs its C anchor and store limit in here, so
+/// that every implementation it times runs through the same loop.
 package protocol PageKernel: Sendable {
     /// Writes blocks `blocks` (page-relative, whole blocks of the page only) of one page
     /// whose constants for this frame are `constants`. `inputs` and `output` start at the

@@ -14,17 +14,15 @@ package struct PageLayout: Hashable, Sendable {
     /// The page's `speed` and `speedVariance` in Double, for the rare frames whose
     /// translations overflow Float (`PageConstants.Saturation`).
     package let speed: SIMD2<Double>, speedVariance: SIMD2<Double>
-    /// The largest `|s_k.x|` and `|s_k.y|` over the page's slots, its padding's included
-    /// (which a `SpeedLine` computes too): whether a frame's translations can overflow
-    /// Float is known per page.
+    /// The largest `|s_k.x|` and `|s_k.y|` over the page's slots, padding included, so that
+    /// whether a frame's translations can overflow Float is known per page.
     package let speedBound: SIMD2<Double>
     /// The speeds as a line the uniform kernel works out in its lanes, where that is as
     /// exact as reading them (`SpeedLine`).
     package let speedLine: SpeedLine?
     /// How the page's timelines are evaluated.
     package let keyframes: KeyframeMode
-    /// Whether `keyframes` is not `.none`: one byte the frame driver tests per page (the
-    /// enum's own test reads its whole payload: 14 instructions).
+    /// Whether `keyframes` is not `.none`: one byte to test per page, not the enum's payload.
     package let hasKeyframes: Bool
 
     package init(start: Int, count: Int, paddedCount: Int, animationType: AnimationType, animateAlpha: Bool,
@@ -41,11 +39,9 @@ package struct PageLayout: Hashable, Sendable {
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }
 
-    /// Whether every non-static subview of the page holds the same 14 fields in every frame
-    /// (all but `m41`, `m42`; alpha aside) and every static one the identity: no
-    /// per-subview spin and no per-lane keyframes, so the uniform kernels write it from one
-    /// template. The gather then reads only the two rows that vary
-    /// (`kernel_gather_template_blocks`).
+    /// Whether every non-static subview holds the same 14 fields in every frame (all but
+    /// `m41`, `m42`; alpha aside) and every static one the identity, so that the gather reads
+    /// only the two rows that vary (`kernel_gather_template_blocks`).
     package var sharesTemplate: Bool {
         if spinsPerSubview { return false }
         if case .lanes = keyframes { return false }

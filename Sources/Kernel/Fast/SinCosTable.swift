@@ -1,6 +1,5 @@
-/// The sines (lanes 0–7) and cosines (lanes 8–15) of a group's block angles, kept in
-/// memory: reading lane `j` of a register with a variable `j` copies the whole vector to
-/// the stack each time, while from memory it is one scalar load.
+/// The sines (lanes 0–7) and cosines (lanes 8–15) of a group's block angles, kept in memory
+/// so that reading lane `j` is one scalar load, not a copy of the register to the stack.
 typealias SinCosTable = SIMD16<Float>
 
 extension UnsafePointer where Pointee == SinCosTable {

@@ -8,10 +8,8 @@ struct SpinLanes<V: LaneVector> {
 
     /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
     ///
-    /// Out of line on purpose, once per kernel call: inlined, the optimizer sees that `yz`
-    /// and `x` (say) are splats of neighbouring fields, loads them as one vector, and then
-    /// "saves" products by computing lanes of `yz·cc` and `x·s` in one vector, which costs
-    /// two `shufps` per blend on SSE2 (12 more instructions a block, seen in the IR).
+    /// Out of line on purpose, once per kernel call: inlined, the optimizer merged
+    /// neighbouring splats and blended lanes with extra shuffles.
     @inline(never)
     init(_ k: PageConstants, _ spin: PageConstants.Spin, lanes first: Int) {
         (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))

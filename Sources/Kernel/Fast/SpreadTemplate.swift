@@ -1,13 +1,9 @@
 import KernelTarget
 
 /// A uniform page's template with all 16 fields in play (not diagonal) as its four rows,
-/// each in both 128-bit halves of an 8-lane vector (`m_q1 … m_q4` twice), and alpha.
-/// `BlockWriter` spreads each row's elements over whole vectors block by block
-/// (`kernel_store_spread_block`, in-lane shuffles; with 16-byte registers
-/// `kernel_store_spread_block4`, from each row's low half), so that 4 registers hold what 16
-/// broadcasts would: 16 constant vectors and a translating page's speeds do not fit 16
-/// registers, and the allocator's reloads among the block's stores cost a third of the
-/// loop's time (`LayoutWriter.spreadsTemplate`).
+/// each in both 128-bit halves of an 8-lane vector, and alpha: `BlockWriter` spreads each
+/// row's elements block by block (`kernel_store_spread_block`), so that 4 registers hold
+/// what 16 broadcasts would (docs/DESIGN.md, "No load at all, with AVX").
 struct SpreadTemplate {
     typealias V = Lanes.Floats
     var rows: (V, V, V, V)

@@ -1,7 +1,6 @@
 /// The block loop of a uniform page (`FrameKernel.uniform`, `uniformScale`): what a block
-/// stores (`store(block:_:)`), and `run`, which stores every block of a range and patches
-/// its static lanes. Generic structs rather than closures, so that each kernel's loop is
-/// one specialization with nothing called (a closure was left out of line for some of them).
+/// stores (`store(block:_:)`), and `run`. Generic structs rather than closures, so that
+/// each kernel's loop is one specialization with nothing called.
 protocol UniformBlocks {
     associatedtype Writer: LayoutWriter
     /// Block `i` into `output`, every lane as if none were static.
@@ -11,36 +10,23 @@ protocol UniformBlocks {
 extension UniformBlocks {
     /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
     /// `Grouped` (a diagonal page, every `SpreadBlocks`, and with AVX every translating
-    /// page: their loops have no other load), eight blocks at a time,
-    /// then their masks read as one word (`LayoutWriter.patchStatics(_:_:eightBlocksFrom:)`),
-    /// so that no load sits among the stores; the last `blocks.count % 8` likewise, from
-    /// one word masked to them (patched one by one, they cost 4 instructions a block more,
-    /// which `scripts/fixed-cost.sh` counted as fixed cost).
-    /// Without, block by block, whole blocks first: what is left is a page that is not
-    /// diagonal in a dense layout with SSE2, whose eight-block loop measured no faster in
-    /// `blocks` (before it spread its template) and took 19.5% more instructions on
-    /// `rotate3d` (callgrind, SSE2 build).
+    /// page), eight blocks at a time, then their masks read as one word, so that no load
+    /// sits among the stores; the last `blocks.count % 8` likewise, from one masked word.
+    /// Without, block by block, whole blocks first (docs/DESIGN.md, "Loads among the stores").
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
         run(blocks, input, output, Grouped.self, FullPatch.self)
     }
 
     /// `run`, where the grouped loop patches a static lane with `Patch`'s stores (the
-    /// ungrouped loop always patches all of it, `FullPatch`): with
-    /// `TranslationPatch` (`PageConstants.hasUnitDiagonal`) its `m41`, `m42` and alpha only,
-    /// with `DiagonalPatch` (`PageConstants.isDiagonal`) those and the diagonal. A type, not
-    /// a value: tested at run time in an SSE2 build (where `FrameKernel` has since left the
-    /// choice out), the loop of `linear` took 7.93 instructions a subview against 7.27
-    /// (callgrind, `scripts/fixed-cost.sh`).
+    /// ungrouped loop always with `FullPatch`): `TranslationPatch` writes `m41`, `m42` and
+    /// alpha only, `DiagonalPatch` the diagonal too. A type, so that the loop tests nothing.
     @inline(__always)
     func run<Grouped: Flag, Patch: StaticPatch>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
                                                 _: Grouped.Type, _: Patch.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
-        // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`): a dense layout's
-        // writer then tests no lane count (on `zoom` in float4x4, AVX2, the tests and their
-        // induction variables cost a stack reload a block, and 1.24× the C anchor's time).
-        // (`blocks` writes whole blocks anyway: no test there, which cost 6 instructions a
-        // call in `scripts/fixed-cost.sh`.)
+        // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`), so that a dense
+        // layout's writer tests no lane count.
         let whole = output.wholeBlocks()
         let wholeEnd = Writer.self == BlockWriter.self ? blocks.upperBound : Swift.min(blocks.upperBound, output.fullBlocks)
         while Grouped.value && wholeEnd &- i >= 8 {
@@ -62,9 +48,7 @@ extension UniformBlocks {
                 Writer.patchStatics(input, output, blocksFrom: first, count: i &- first, Patch.self)
             }
         } else {
-            // Whole blocks first, as the groups: with the lane count tested in every block,
-            // `rotate3d` in float4x4 (SSE2) took 12.8 instructions a subview against the C
-            // anchor's 10.2, and ran 1.13-1.17x its time at 100k.
+            // Whole blocks first, as the groups, so that their writer tests no lane count.
             while i < wholeEnd {
                 store(block: i, whole)
                 Writer.patchStatics(input, output, block: i)
@@ -89,8 +73,7 @@ struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
 }
 
 /// A page whose every subview gets a `SpreadTemplate` (`LayoutWriter.spreadsTemplate`), with
-/// each block's `m41`, `m42` from `translation` when given. It holds no broadcast template:
-/// beside one, unused, the SSE2 loop re-copied part of it on the stack every eight blocks.
+/// each block's `m41`, `m42` from `translation` when given (no broadcast template beside it).
 struct SpreadBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
     typealias Writer = W
     let spread: SpreadTemplate

@@ -1,26 +1,16 @@
 /// Sine and cosine of `Lanes.count` angles at once, with no scalar calls: range reduction
 /// in Double, polynomials in Float (the C anchor's `sincos8` is the same function).
 ///
-/// 1. `n = round(θ · 2/π)` by adding and subtracting 1.5·2⁵² (exact rounding to nearest
-///    for |θ| < 2⁵⁰, no SSE4.1 `roundpd` needed), and `r = θ − n·(P1 + P2 + P3)` with π/2
-///    split in three (Cody–Waite): `P1` has 24 significant bits, so `n·P1` is exact for
-///    |n| < 2²⁹.
-/// 2. `r ∈ [−π/4, π/4]` goes to Float; minimax polynomials (Cephes `sinf`/`cosf`) give
-///    `sin r` and `cos r` to about 1 ulp, fused multiply-adds where the target has them.
-/// 3. The quadrant `q = n mod 4` is the low two bits of `θ·2/π + 1.5·2⁵²` itself (its last
-///    mantissa bit is worth 1): odd `q` swaps sine and cosine, and `q` gives the signs
-///    (sine negative for q = 2, 3, cosine for q = 1, 2), by integer masks on the bit
-///    patterns: no division, no lane-by-lane mask building.
+/// 1. `n = round(θ·2/π)` by adding and subtracting 1.5·2⁵² (exact for |θ| < 2⁵⁰), and
+///    `r = θ − n·(P1 + P2 + P3)`, π/2 split in three (Cody–Waite; `n·P1` exact for |n| < 2²⁹).
+/// 2. `r ∈ [−π/4, π/4]` to Float; Cephes' minimax polynomials give `sin r`, `cos r` (~1 ulp).
+/// 3. The quadrant `q = n mod 4` is the low two bits of `θ·2/π + 1.5·2⁵²`: odd `q` swaps
+///    sine and cosine, and `q` gives the signs (sine negative for q = 2, 3, cosine for
+///    q = 1, 2), by integer masks on the bit patterns.
 ///
-/// Accuracy, measured against Double `sin`/`cos` (see `VectorTrigTests`; 2·10⁶ random angles
-/// per decade from 10⁻³ to 10⁸ gave at most 9.4e-8, about 1.5 Float ulps of 1, with fused
-/// multiply-adds or without): at most
-/// `maximumError` absolute for |θ| ≤ `accurateRange`. Beyond that the reduction loses
-/// bits and the results drift, but stay a unit pair (within 1e-6) up to `unitRange`; past
-/// it the reduction fails (1e17 gave a "sine" of 26, 1e300 NaN), so callers reduce their
-/// angles first: the kernels' page angles are taken mod 2π (`PageConstants.reduced`),
-/// which keeps every subview's angle below 2⁴³. NaN or infinite θ give NaN. (A clamp here
-/// cost 4 instructions a subview in the spin kernel, 18%, for angles no caller passes.)
+/// At most `maximumError` absolute for |θ| ≤ `accurateRange` (`VectorTrigTests`). Beyond,
+/// the results drift but stay a unit pair up to `unitRange`; past it the reduction fails,
+/// so callers reduce their angles first (`PageConstants.reduced`). NaN or infinite θ give NaN.
 package enum VectorTrig {
     /// Bound on the absolute error of both results for |θ| ≤ `accurateRange`.
     package static let maximumError = 1.5e-7
@@ -67,9 +57,8 @@ package enum VectorTrig {
                       UInt32(truncatingIfNeeded: b[6]), UInt32(truncatingIfNeeded: b[7])) & 3
     }
 
-    /// Double lanes to Float, written lane by lane: the optimizer makes it two (AVX) or four
-    /// (SSE2) `cvtpd2ps` in line, where the generic `SIMD8<Float>(_:)` initializer stayed an
-    /// out-of-line call in the kernel.
+    /// Double lanes to Float, written lane by lane so that it compiles to `cvtpd2ps` in line
+    /// rather than a generic call.
     @inline(__always)
     static func narrowed(_ d: Lanes.Doubles) -> Lanes.Floats {
         Lanes.Floats(Float(d[0]), Float(d[1]), Float(d[2]), Float(d[3]), Float(d[4]), Float(d[5]), Float(d[6]), Float(d[7]))

@@ -1,18 +1,11 @@
 /// A frame split across threads: every animated page cut into `partsPerThread × threads`
 /// runs of blocks, run on the calling thread and the pool's workers (`WorkerPool.perform`);
-/// part p is the p-th run of every animated page.
-///
-/// The pages' kernel calls are worked out on the calling thread (`PageCall`) and the parts
-/// read only those: plain values and pointers, and with the SIMD kernel no part touches a
-/// reference count. Each part used to call the animator's own method through a pointer,
-/// which copied the animator: a dozen retains and releases a part, on counts both threads
-/// touched at once. In a profile of `simd-parallel` at 1k subviews (`linear`, 2 threads,
-/// default build) `swift_retain` and `swift_release` took a third of the samples, twice
-/// the kernel's share.
+/// part p is the p-th run of every animated page. The pages' kernel calls are worked out on
+/// the calling thread (`PageCall`), so that the parts touch no reference count that two
+/// threads would contend for.
 extension WalkthroughAnimator {
     /// Parts of a split frame per thread: enough that a worker that wakes late leaves the
-    /// caller less to wait for, few enough that handing them out stays far below a part's
-    /// work.
+    /// caller less to wait for, few enough that handing them out stays cheap.
     static let partsPerThread = 4
 
     /// The frame's animated pages (one run of indices: a page's offset falls as its index

@@ -5,12 +5,11 @@
 /// they were. Steady-state frames allocate nothing, split ones included (the first frame
 /// split across threads starts the workers; see `parallelThreshold`).
 ///
-/// It is the package's one frame driver: the page kernel it calls per animated page is
-/// the SIMD kernel for apps, and the benchmark's anchors for the benchmark (`PageKernel`).
+/// The package's one frame driver: the page kernel (`PageKernel`) is the SIMD kernel for
+/// apps and the benchmark's anchors for the benchmark.
 public struct WalkthroughAnimator: Sendable {
-    /// Subviews in the window at or above which a frame is split across cores. Waking the
-    /// workers costs µs a frame, so the threshold stays where the median frame gains
-    /// clearly (docs/DESIGN.md, "Threads"). Results are bitwise identical either way.
+    /// Subviews in the window at or above which a frame is split across cores; results are
+    /// bitwise identical either way (docs/DESIGN.md, "Threads").
     public static let defaultParallelThreshold = 65_536
 
     /// The walkthrough laid out for the kernels; immutable, and may be shared by animators.
@@ -28,17 +27,15 @@ public struct WalkthroughAnimator: Sendable {
     /// Worker count for the split; 1 (or less) disables it. Defaults to the online
     /// processors; at most `maximumThreads` are started, whatever it is set to.
     public var threads = onlineProcessorCount()
-    /// The most threads a split frame runs on (the caller and 255 workers): far more than
-    /// a frame can use, few enough that a mistaken `threads` (`Int.max`) cannot ask the
-    /// system for millions of threads, or overflow the pool's bookkeeping.
+    /// The most threads a split frame runs on (the caller and 255 workers), so that a
+    /// mistaken `threads` (`Int.max`) cannot ask for millions of threads.
     public static let maximumThreads = 256
     /// The threads of split frames: started by the first such frame (`advance`), or by
     /// `startWorkers()`, and parked between frames.
     private var workers: WorkerPool?
     /// Computes each animated page's blocks.
     package let kernel: any PageKernel
-    /// Whether `kernel` is the SIMD kernel, which is then called directly, not through
-    /// the existential (a few dozen instructions a page and frame).
+    /// Whether `kernel` is the SIMD kernel, then called directly, not through the existential.
     let usesSIMDKernel: Bool
     /// Each keyframed lane's current segment (`KeyframeMode.lanes` pages), kept between frames.
     private(set) var segments: SegmentCache
@@ -114,9 +111,7 @@ public struct WalkthroughAnimator: Sendable {
         scrollPosition = x
         #if GATE_MUTATION_FRAME_COST
         // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
-        // builds with it to show that `bench baseline check` catches a fixed cost a frame:
-        // 100 scalar operations, a chain the optimiser cannot fold (x is only known here)
-        // nor drop (its result decides a store, which never happens: x and so t are finite).
+        // adds a fixed cost a frame that the optimiser can neither fold nor drop.
         var t = x
         for _ in 0..<50 { t = t * 0.5 + 1 }
         if t.isNaN { scrollPosition = t }
@@ -139,12 +134,9 @@ public struct WalkthroughAnimator: Sendable {
     @inline(__always)
     private func splits(_ work: Int) -> Bool { threads > 1 && work >= parallelThreshold }
 
-    /// Starts the threads that split frames use (`threads` − 1 of them), unless this
-    /// animator has them already (started by an earlier split frame, and again after
-    /// `threads` changed). Copies of this animator share them: a copy that finds them busy
-    /// with another copy's frame runs its own alone (`WorkerPool.perform`). The C interface
-    /// calls it when it makes a handle whose frames can be split, so that no `bww_evaluate`
-    /// allocates.
+    /// Starts the threads that split frames use (`threads` − 1), unless this animator has
+    /// them already. Copies share them; a copy that finds them busy runs its frame alone
+    /// (`WorkerPool.perform`). The C interface calls it so that no `bww_evaluate` allocates.
     package mutating func startWorkers() {
         if workers?.wanted != threads { workers = WorkerPool(threads: threads) }
     }
@@ -159,12 +151,10 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// Runs the kernel over every page in the window, on this thread or, with `split`, on
-    /// the pool `advance` started. `advance` hands over the test's result, not the pool as
-    /// an optional: that cost a frame on one thread 19 instructions (callgrind).
+    /// the pool `advance` started (a Bool, not the pool as an optional, which cost a frame).
     private func render(into base: UnsafeMutableRawPointer, geometry: FrameGeometry, split: Bool) {
         if split, let workers, evaluateInParallel(base, geometry, workers) { return }
-        // The per-page arrays through their buffers, once a frame: no bounds check, no
-        // overflow check and no reference count per page (a fixed cost of every frame).
+        // The per-page arrays through their buffers, once a frame: no per-page checks or retains.
         let layout = geometry.layout, matrixStride = layout.matrixStride, alphaStride = layout.alphaStride
         let alphas = base + geometry.alphaOffset
         plan.pages.withUnsafeBufferPointer { pages in
@@ -202,8 +192,7 @@ public struct WalkthroughAnimator: Sendable {
         plan.pages.withUnsafeBufferPointer { evaluate($0.baseAddress! + i, index: i, offset: o, blocks: blocks, output) }
     }
 
-    /// Runs the kernel on blocks `blocks` of page `i`, whose layout is at `page` (read in
-    /// place: a copy of it, 224 bytes, cost a memcpy a page) and which writes to `output`.
+    /// Runs the kernel on blocks `blocks` of page `i` (its layout read in place at `page`) into `output`.
     @inline(__always)
     private func evaluate(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, blocks: Range<Int>,
                           _ output: KernelOutputs) {
@@ -234,12 +223,9 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
-    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`), each through
-    /// `run`. The runs depend on the page and offset alone, so a split frame is the same.
-    /// Its two callers, the frame driver's and a split frame's part
-    /// (`WalkthroughAnimator+Split`), are out of line: the runs' optional and copies stay off
-    /// every other page's path (about 90 instructions a frame when inlined). Three calls, not
-    /// a loop over an array literal, which would allocate.
+    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`). The runs depend
+    /// on the page and offset alone, so a split frame is the same. Its callers are out of
+    /// line, to keep the runs off every other page's path; three calls, since an array allocates.
     @inline(__always)
     static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall, blocks: Range<Int>,
                                   run: (PageConstants, KernelInputs, KernelOutputs, Range<Int>) -> Void) {
@@ -277,9 +263,7 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// The same with the kernel as a pointer to the animator's (nil: the SIMD kernel), for a
-    /// split frame's parts: the SIMD kernel's calls touch no reference count; another
-    /// kernel's (the benchmark's anchors, which split frames only in tests) copy the
-    /// existential for the call.
+    /// split frame's parts, so that the SIMD kernel's calls touch no reference count.
     @inline(__always)
     static func run(_ other: UnsafePointer<any PageKernel>?, _ constants: PageConstants, _ inputs: KernelInputs,
                     _ output: KernelOutputs, blocks: Range<Int>) {

@@ -8,41 +8,19 @@ import Musl
 import KernelTarget
 
 /// The threads that run the parts of a split frame: started once, parked between frames,
-/// so that a split frame allocates nothing. `DispatchQueue.concurrentPerform`, used before,
-/// allocated 4 blocks a frame, which a C caller could not see fail.
+/// so that a split frame allocates nothing.
 ///
-/// `perform(parts:)` hands out parts one at a time, by an atomic counter, to the calling
-/// thread and to whichever workers join in time, and returns when every part is done: the
-/// caller does not wait for a worker that is still waking up, only for those that have
-/// joined (in the middle of a part, or about to find none left). (With one part a thread,
-/// assigned, the caller waited for each worker to wake.)
-///
-/// No part is handed out under a lock: the job is written, then opened (`open`), and a
-/// worker counts itself in (`active`) before it looks at `open`, the caller closes the job
-/// before it looks at `active` (sequentially consistent operations of `kernel_atomics.h`,
-/// so one of them sees the other), and the parts come from `next`. A mutex and two
-/// condition variables serve to sleep and wake: a job takes the mutex twice, to post it and
-/// for the last worker out to signal `ended`, uncontended unless a thread is going to sleep
-/// or waking. Waking a sleeping thread is slow next to a part (docs/DESIGN.md, "Threads"),
-/// so two waits are spent awake (`spin`): the caller's for workers still in their last part
-/// (`finishNanoseconds`), and a worker's for the next job after each one
-/// (`lingerNanoseconds`), which catches frames that follow at once (a scrub, several
-/// animators a display refresh, the bench) and costs a 60 fps app that much of a core for
-/// each worker each split frame.
-///
-/// Copies of an animator share its pool: a `perform` that finds the pool busy with another
-/// copy's frame runs its parts on its own thread. Where threads cannot be started (a failed
-/// `pthread_create`, or a platform without POSIX threads), the pool has fewer workers, down
-/// to none: the caller alone. In a child of `fork`, which has none of the workers, the
-/// caller runs every part, and the pool is left to leak at the end rather than wait for
-/// workers that do not exist there.
+/// `perform(parts:)` hands out parts one at a time, by an atomic counter, to the caller and
+/// whichever workers join in time, with no lock: a worker counts itself in (`active`) before
+/// it looks at `open`, and the caller closes the job before it looks at `active`
+/// (sequentially consistent, so one sees the other). The mutex and condition variables only
+/// sleep and wake, after a spin (docs/DESIGN.md, "Threads").
 final class WorkerPool: @unchecked Sendable {
     // Sendable: the job's fields are written before `open` is set and read after it is seen
     // set; everything else is atomic or under the mutex.
 
-    /// A job: a function of a context and a part number. A C function pointer and a
-    /// pointer, not a closure: a closure's context escaping to the workers was allocated
-    /// on every frame.
+    /// A job: a function of a context and a part number; a C function pointer, since a
+    /// closure's escaping context was allocated every frame.
     typealias Job = @convention(c) (UnsafeRawPointer, Int) -> Void
 
     /// Threads that take parts beside the caller.
@@ -197,9 +175,8 @@ final class WorkerPool: @unchecked Sendable {
     func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
         guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, .busy), 0, 1) != 0
         else { return Self.runAlone(parts, job, context) }
-        // No worker is reading a job: the last `perform` waited for them all to leave, and one
-        // counted in from here on (late for the last job) looks at this one only once it
-        // sees it open, after it is written.
+        // No worker is reading a job: the last `perform` waited for them all to leave, and a
+        // late one reads this job only once it sees it open, after it is written.
         (shared.pointee.job, shared.pointee.context, shared.pointee.count) = (job, context, parts)
         kernel_atomic_store(Self.word(shared, .next), 0)
         kernel_atomic_store(Self.word(shared, .open), 1)
@@ -224,8 +201,7 @@ final class WorkerPool: @unchecked Sendable {
     /// How long a worker waits awake for the next job before sleeping.
     static let lingerNanoseconds = 30_000
     /// How long the caller waits awake for workers still in their last part before
-    /// sleeping: a part is an eighth of a frame or less, which at the sizes that split by
-    /// default is well under this wait (docs/DESIGN.md, "Threads").
+    /// sleeping (docs/DESIGN.md, "Threads").
     static let finishNanoseconds = 50_000
 
     /// Spins until `done()` or for about `nanoseconds`, reading the clock every 16 pauses.

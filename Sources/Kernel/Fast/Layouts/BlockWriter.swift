@@ -32,10 +32,8 @@ enum BlockWriter: LayoutWriter {
         store(lanes, out, block: i)
     }
 
-    /// The template's fields with their halves in address order (`storeInOrder`, where the
-    /// Zoom page's numbers are). Only here: the translating pages (through `store`) ran no
-    /// faster in order, and their loops spilled 5 registers a call (fixed cost 496.5 →
-    /// 511.5 instructions).
+    /// The template's fields with their halves in address order (`storeInOrder`); only here,
+    /// since the translating pages ran no faster in order and spilled registers.
     @inline(__always)
     static func storeTemplate(_ t: LaneMatrix, _ out: KernelOutputs, block i: Int) {
         store(t, out, block: i, inOrder: true)
@@ -58,9 +56,8 @@ enum BlockWriter: LayoutWriter {
         }
         #if GATE_MUTATION_EXTRA_STORE
         // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
-        // builds with it to show that `bench baseline check` catches one field stored twice
-        // a block. `zero` is 0 (no page has 2^62 subviews), which the optimiser cannot know,
-        // so it cannot merge this store with put(16) below.
+        // stores one field twice a block; `zero` is 0 but unknown to the optimiser, so the
+        // two stores stay apart.
         let zero = out.count >> 62
         put(16 &+ zero, m.alpha)
         #endif
@@ -104,8 +101,7 @@ enum BlockWriter: LayoutWriter {
     @inline(__always)
     static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)
-        // Field by field in memory order: going back to the ones after the zeros was 4–5%
-        // slower on statics-heavy pages (storyboard), for the same instructions.
+        // Field by field in memory order, which was faster on statics-heavy pages.
         let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         for c in 0..<16 { lane[c &* Lanes.count] = identity[c] }
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1

@@ -75,8 +75,7 @@ enum CATransform3DWriter: LayoutWriter {
     }
 
     /// Every valid lane's 128 bytes, where registers hold 8 Floats (a constant lane count in
-    /// a full block, so that the stores unroll); `opaque` marks the fields computed per block
-    /// (`WideRows.swift`).
+    /// a full block, so that the stores unroll); `opaque` as in `WideRows.swift`.
     @inline(__always)
     static func storeRows(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
         let n = out.lanes(inBlock: i)

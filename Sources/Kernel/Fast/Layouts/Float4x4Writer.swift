@@ -70,8 +70,7 @@ enum Float4x4Writer: LayoutWriter {
         if !Lanes.Floats.narrowVectors {
             storeRows(m, out, block: i, at: base, opaque: 0xFFFF)
         } else {
-            // One row of the matrix at a time: four field vectors and their transposes live
-            // at once instead of sixteen, which spilled (3x slower on SSE).
+            // One row at a time: four field vectors live instead of sixteen, which spilled.
             storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, out, block: i, at: base)
             storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, out, block: i, at: base)
             storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, out, block: i, at: base)
@@ -80,9 +79,8 @@ enum Float4x4Writer: LayoutWriter {
         storeAlpha(m.alpha, out, block: i)
     }
 
-    /// Every valid lane's 64 bytes, where registers hold 8 Floats (a constant lane count in
-    /// a full block, so that the stores unroll); `opaque` marks the fields computed per block
-    /// (`WideRows.swift`).
+    /// Every valid lane's 64 bytes, where registers hold 8 Floats (a constant lane count in a
+    /// full block, so that the stores unroll); `opaque` as in `WideRows.swift`.
     @inline(__always)
     static func storeRows(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
         let n = out.lanes(inBlock: i)

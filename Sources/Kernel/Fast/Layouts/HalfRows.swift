@@ -1,18 +1,13 @@
 import KernelTarget
 
 /// Four fields of 4 lanes turned into one row per lane, in registers: `HalfRows(a, b, c, d)`
-/// holds, for lane `l`, the row `(a[l], b[l], c[l], d[l])`. The 4×4 transpose `LaneRows`
-/// does on each half of a block, for half blocks (`LayoutWriter.storeHalf`): two rounds of
-/// unpack shuffles, `unpcklps`/`unpckhps` then `movlhps`/`movhlps`, 8 shuffles — written in
-/// C (`kernel_shuffles.h`), since the same shuffles as SIMD4 initialisers let LLVM
-/// scalarise the spin's arithmetic into them.
+/// holds lane `l`'s row `(a[l], b[l], c[l], d[l])`; 8 shuffles, in C (`kernel_shuffles.h`),
+/// so that LLVM does not scalarise the arithmetic feeding them.
 struct HalfRows {
     typealias V = SIMD4<Float>
     var r0, r1, r2, r3: V
 
-    /// Bits 0–3 of `opaque` mark `a … d` as computed per block, not constants: the C side
-    /// then hides how (`KERNEL_OPAQUE4`), so that LLVM keeps the shuffles apart from that
-    /// arithmetic instead of pushing them into it (which doubled the multiplies).
+    /// Bits 0–3 of `opaque` mark `a … d` as computed per block (`kernel_transpose4`).
     @inline(__always)
     init(_ a: V, _ b: V, _ c: V, _ d: V, opaque: UInt32 = 0) {
         let rows = kernel_transpose4(a, b, c, d, opaque)

@@ -36,10 +36,8 @@ package struct KernelOutputs {
         layout == .blocks ? Int.max : count / Lanes.count
     }
 
-    /// The same outputs for a loop over full blocks only (below `fullBlocks`): made in the
-    /// kernel, where `whole` is then a constant, so that the writers' tests of the lane count
-    /// fold away, and the loop has no code for a partial block (whose addresses cost
-    /// induction variables that spilled on SSE2, 9 instructions a block).
+    /// The same outputs for a loop over full blocks only (below `fullBlocks`), made in the
+    /// kernel so that `whole` is a constant and the writers' lane-count tests fold away.
     @inline(__always)
     func wholeBlocks() -> KernelOutputs {
         var outputs = self

@@ -1,11 +1,7 @@
-/// Four fields of a block turned into rows of 4 per lane, in registers: the transposes
-/// that let the dense layouts store each subview's matrix row by row where registers hold
-/// 4 Floats (SSE2; 8-Float targets store whole blocks through `WideRows.swift`).
-///
-/// `LaneRows(a, b, c, d)` holds, for lane `l`, the row `(a[l], b[l], c[l], d[l])`: the 4×4
-/// transpose (`HalfRows`, C shuffles) of each half of the block, lanes 0–3 in `low`, 4–7 in
-/// `high`. (Written as `SIMD8(a[0], b[0], …)` initialisers, the same shuffles let LLVM
-/// scalarise the arithmetic feeding them.)
+/// Four fields of a block turned into rows of 4 per lane, in registers, where registers
+/// hold 4 Floats (8-Float targets store whole blocks through `WideRows.swift`):
+/// `LaneRows(a, b, c, d)` holds lane `l`'s row `(a[l], b[l], c[l], d[l])`, the 4×4
+/// transpose (`HalfRows`) of each half, lanes 0–3 in `low`, 4–7 in `high`.
 struct LaneRows {
     typealias V = Lanes.Floats
     var low, high: HalfRows

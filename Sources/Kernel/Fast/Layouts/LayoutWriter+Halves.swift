@@ -2,22 +2,11 @@ import KernelTarget
 
 // Half blocks straight into each layout, for targets whose registers hold 4 Floats
 // (`LaneVector.narrowVectors`): the spin computes half a block at a time (`spinHalves`) and
-// each writer stores it as it comes out of the arithmetic — the blocks layout as 17 vector
-// stores, the dense layouts four fields at a time through a 4×4 transpose (`HalfRows`).
-// Before, the dense layouts went through a scratch block and a second transpose pass:
-// 74 instructions a subview against 24 in blocks. The transposes mark the computed fields
-// opaque (`HalfRows`'s `opaque`): without, LLVM pushed their shuffles into the arithmetic
-// and ran 68 multiplies a block instead of 36 (float4x4: 60 instructions a subview against
-// the C anchor's 38; now 37.8, callgrind, rotate3d-spin, 10k subviews). A kernel's loop
-// over full blocks passes `KernelOutputs.wholeBlocks()`, so one test a half block folds away.
-//
-// The order of the stores: float4x4 stores each subview's 64 bytes whole, rows 0–3 in
-// address order (the C anchor's `put_dense`), so that consecutive stores go to one cache
-// line, which commits faster (docs/DESIGN.md, "Reading a frame out"); row by row across
-// the 4 lanes every store went to another line; all 16 row vectors live at once spill no more in the block loop
-// (2 stack stores a block against 3, objdump). caTransform3D keeps the row-by-row order:
-// its 32-byte rows already go as two stores to one line, and whole subviews (or pairs of
-// rows) measured no faster and ran 2.0 (0.8) more instructions a subview (53.7, callgrind).
+// each writer stores it as it comes out of the arithmetic, the dense layouts through a 4×4
+// transpose whose computed inputs are opaque (`HalfRows`), so that LLVM keeps its shuffles
+// out of the arithmetic. float4x4 stores each subview's 64 bytes whole, in address order
+// (docs/DESIGN.md, "Reading a frame out"); caTransform3D row by row, since its 32-byte rows
+// already go as two stores to one line.
 
 extension BlockWriter {
     @inline(__always)

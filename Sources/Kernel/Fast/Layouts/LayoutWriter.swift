@@ -28,13 +28,11 @@ protocol LayoutWriter {
     static func storeIdentity(_ out: KernelOutputs, subview k: Int)
 
     /// The same where the subview's fields already hold the identity's but for `m41`, `m42`
-    /// and alpha (a diagonal page, `PageConstants.hasUnitDiagonal`): only those three in
-    /// `blocks`, where each field is a store of its own; everything elsewhere.
+    /// and alpha (`PageConstants.hasUnitDiagonal`): only those three in `blocks`.
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int)
 
-    /// The same where the subview's 10 fields off the diagonal but for `m41`, `m42` already
-    /// hold +0 (a diagonal page, `PageConstants.isDiagonal`): the diagonal, `m41`, `m42` and
-    /// alpha in `blocks`; everything elsewhere.
+    /// The same where the subview's fields off the diagonal already hold +0
+    /// (`PageConstants.isDiagonal`): the diagonal, `m41`, `m42` and alpha in `blocks`.
     static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int)
 
     /// Lanes `4h ..< 4h + 4` of block `i` (those on the page), where registers hold 4
@@ -61,29 +59,24 @@ extension LayoutWriter {
         store(m, out, block: i)
     }
 
-    /// Puts the identity and alpha 1 into block `i`'s static lanes, if any (after the
-    /// block is stored: static subviews are rare, so patching beats selecting in every
-    /// lane — measured 1.5× on a page with one static view in 50).
+    /// Puts the identity and alpha 1 into block `i`'s static lanes, if any, after the block
+    /// is stored (docs/DESIGN.md, "Static subviews").
     @inline(__always)
     static func patchStatics(_ input: KernelInputs, _ out: KernelOutputs, block i: Int) {
         patchStatics(input.staticLanes[i], out, blocksFrom: i)
     }
 
-    /// `patchStatics` for blocks `i ..< i + 8`, whose masks (one byte a block) are read as
-    /// one 8-byte word after all eight are stored: bit `8j + l` of the word is lane `l` of
-    /// block `i + j`, that is subview `8i + 8j + l`. The loop of a diagonal uniform page
-    /// (`UniformBlocks.run`) then has no other load: a load among its stores costs more
-    /// than the load itself (docs/DESIGN.md, "Loads among the stores").
-    /// The lanes take `Patch`'s stores.
+    /// `patchStatics` for blocks `i ..< i + 8`, whose masks are read as one 8-byte word after
+    /// all eight are stored (bit `8j + l`: lane `l` of block `i + j`), so that no load sits
+    /// among the stores (docs/DESIGN.md, "Loads among the stores"). The lanes take `Patch`'s stores.
     @inline(__always)
     static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int,
                                                  _: Patch.Type) {
         patchStatics(word(input, i), out, blocksFrom: i, Patch.self)
     }
 
-    /// The same for the `count` (1 … 8) blocks from `i`: the word masked to their bytes.
-    /// Reads past the page's last mask, even past the plan's last (`PlanStorage` pads them
-    /// with a word of zeros), but uses only the page's own.
+    /// The same for the `count` (1 … 8) blocks from `i`: the word masked to their bytes. Reads
+    /// past the page's last mask (`PlanStorage` pads the plan's), but uses only the page's own.
     @inline(__always)
     static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, blocksFrom i: Int, count: Int,
                                                  _: Patch.Type) {

@@ -1,19 +1,10 @@
 import KernelTarget
 
-// The dense layouts' stores on targets whose registers hold 8 Floats (AVX; not
-// `LaneVector.narrowVectors`): whole blocks transposed by the C shuffles of
-// `kernel_shuffles.h`. Swift has no shuffle of two vectors, and the same transposes written
-// as `SIMD8(a[0], b[0], …)` initialisers let LLVM scalarise the arithmetic feeding them
-// (the AVX2 spin ran at 2–4× the C anchor, `vinsertps` and `vmulss` per lane). Swift does
-// not import C functions that take 8-lane vectors, and handing them over as halves
-// (`lowHalf`, `highHalf`) had LLVM split the spin's arithmetic into 4-lane halves (twice the
-// instructions), so the fields cross as a tuple in memory, which the optimizer removes
-// once the C function is inlined: the C side loads, transposes and stores the rows.
-//
-// Bit `c` of `opaque` (field `c`, `FrameComponent` order) says the field is computed per
-// block: the C side then hides how (`KERNEL_OPAQUE`), so that LLVM does not move the
-// shuffles into that arithmetic (which doubled it); clear for a page's constant fields,
-// whose transposes LLVM then folds and hoists out of the loop.
+// The dense layouts' stores on targets whose registers hold 8 Floats (AVX): whole blocks
+// transposed by the C shuffles of `kernel_shuffles.h`, since Swift has no shuffle of two
+// vectors. The fields cross as a tuple in memory (Swift imports no 8-lane C vectors), which
+// the optimizer removes once the C function is inlined. Bit `c` of `opaque` marks field `c`
+// as computed per block (`kernel_transpose4`).
 
 extension LaneMatrix {
     /// The 16 fields (alpha aside) as a tuple, laid out as the C side reads them: field `c`
