@@ -3,7 +3,7 @@ import Testing
 
 /// Every argument a command does not use, and every invalid value, is an error: one line,
 /// exit 1, before any work.
-@Suite struct ArgumentTests {
+@Suite(.temporaryFolders) struct ArgumentTests {
     static let walkthrough = #"{"width": 100, "pages": [{"subviewCount": 3}, {}]}"#
 
     @Test(arguments: [

@@ -5,7 +5,7 @@ import Glibc
 #endif
 @testable import Bench
 
-@Suite struct BaselineTests {
+@Suite(.temporaryFolders) struct BaselineTests {
     func metric(_ name: String, _ kind: Metric.Kind, _ value: Double) -> Metric {
         Metric(name: name, kind: kind, value: value)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `bench compare OLD.json NEW.json`: exit 0 clean, 2 on a regression, 1 on an error.
-@Suite struct CompareTests {
+@Suite(.temporaryFolders) struct CompareTests {
     /// A real run (2 sizes × 2 implementations), saved once per test.
     func savedRun() throws -> [String: Any] {
         let run = try BenchProcess.run(["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20,70",

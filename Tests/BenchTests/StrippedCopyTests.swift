@@ -3,13 +3,11 @@ import Testing
 
 /// `bench valgrind-copy FOLDER`, the one place the DWARF-free copy for valgrind is made
 /// (scripts/lib.sh and `bench baseline` both use it).
-@Suite struct StrippedCopyTests {
+@Suite(.temporaryFolders) struct StrippedCopyTests {
     /// The copy runs as bench does and has no DWARF left (valgrind 3.19 refuses DWARF 5).
     @Test func theCopyRunsAndHasNoDebugInfo() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-copy-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchProcess.temporaryFolder()
         let made = try BenchProcess.run(["valgrind-copy", folder.path])
         #expect(made.status == 0, "stderr: \(made.stderr)")
         let path = made.stdout.trimmingCharacters(in: .newlines)
