@@ -16,6 +16,34 @@ import Testing
         #expect(data.range(of: Data(".debug_info".utf8)) == nil, "the copy still has a .debug_info section")
         let list = try BenchProcess.runProgram(URL(fileURLWithPath: path), ["run", "--list"])
         #expect(list.status == 0 && list.stdout.contains("scenarios:"), "the copy does not run: \(list.stderr)")
+        // The copy alone: strip's captured output is kept elsewhere and removed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bench-valgrind"])
+    }
+
+    /// A folder bench cannot write to is named with the system's reason: `/sys` refuses
+    /// new files even to root, for whom permission bits do not.
+    @Test func anUnwritableFolderIsNamedWithTheReason() throws {
+        var folder = "/sys"
+        if geteuid() != 0 || !FileManager.default.fileExists(atPath: folder) {
+            folder = try BenchProcess.temporaryFolder().path
+            #expect(chmod(folder, 0o555) == 0)
+        }
+        defer { _ = chmod(folder, 0o755) }
+        let result = try BenchProcess.run(["valgrind-copy", folder])
+        #expect(result.failedWithOneLine, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("bench: cannot write \"\(folder)/bench-valgrind\": ") && !result.stderr.contains("BenchError"),
+                "stderr: \(result.stderr)")
+    }
+
+    /// When strip fails, the folder is left as it was: no partial copy, no captured output.
+    @Test func aFailedStripLeavesTheFolderEmpty() throws {
+        let tools = try BenchProcess.temporaryFolder(), folder = try BenchProcess.temporaryFolder()
+        let strip = tools.appendingPathComponent("strip").path
+        try "#!/bin/sh\necho 'strip: broken' >&2; exit 1\n".write(toFile: strip, atomically: false, encoding: .utf8)
+        #expect(chmod(strip, 0o755) == 0)
+        let result = try BenchProcess.run(["valgrind-copy", folder.path], environment: ["PATH": tools.path])
+        #expect(result.failedWithOneLine && result.stderr.contains("strip: broken"), "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
     /// A folder that is not there is an error that names it, with nothing written.
