@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The C tests against sanitizer builds of the library:
-#   ASan       every program below (shared handles, hand-offs, messages, and the bad input);
+#   ASan       every program below (shared handles, hand-offs, messages, and the bad input),
+#              and message_expiry.c, which reads an expired message on purpose and must
+#              get ASan's report (the library poisons expired messages);
 #   TSan       the programs of the header's thread rules: shared_handle.c, shared_reads.c
 #              (read-only calls on one handle, failing or not), shared_messages.c (message
 #              pointers while other threads fail), independent_handles.c (different
@@ -84,4 +86,19 @@ for b in "${builds[@]}"; do
         fi
         echo "$(tail -n 1 "$log") under the $s sanitizer ($configuration build), no reports"
     done
+    if [ "$s" = address ]; then
+        "$clang" -fuse-ld=lld -std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address -I "$tests" \
+            "$tests/message_expiry.c" "$tests/check.c" $(PKG_CONFIG_PATH=$lib pkg-config --cflags --libs bwwalkthrough) \
+            -lm -lpthread -o "$out/message_expiry"
+        for call in evaluate evaluate_into; do
+            log="$out/message_expiry-$call.log"
+            if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=halt_on_error=1 "$out/message_expiry" "$call" >"$log" 2>&1 \
+                || ! grep -q "use-after-poison" "$log" || ! grep -q "message_expiry.c" "$log"; then
+                cat "$log"
+                echo "FAIL: reading a message expired by bww_$call got no ASan report" >&2
+                exit 1
+            fi
+            echo "message_expiry: reading a message expired by bww_$call is reported (use-after-poison)"
+        done
+    fi
 done

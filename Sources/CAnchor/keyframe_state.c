@@ -135,6 +135,10 @@ void kf_refresh(const kf_tables *t, kf_segments *s, uint8_t *flags, int track, l
                     else a = mid;
                 }
                 lo = times[a], hi = times[c], inv_len = 1 / (hi - lo);
+                if (hi - lo < 1e-30) {  /* as SegmentCache.tinyGap: p for this τ, found again next frame */
+                    const double p = (time - lo) / (hi - lo);
+                    lo = time - p, hi = -INFINITY, inv_len = 1;
+                }
                 v0x = v[2 * a], v0y = v[2 * a + 1], dvx = v[2 * c] - v0x, dvy = v[2 * c + 1] - v0y;
                 easing = t->easings + 8 * a, guess = t->guesses + 8 * a;
             }

@@ -10,9 +10,11 @@ import CWalkthroughAPI
 /// The messages of one handle's failed calls, as C strings that `bww_error_message` hands out.
 ///
 /// Read-only calls may fail on several threads at once (the header allows them to overlap),
-/// so recording takes a lock. The header promises that a message pointer lives until the
-/// next `bww_evaluate` or `bww_destroy`, so nothing recorded is overwritten before `clear()`,
-/// which only those exclusive calls make. Identical messages are stored once and at most
+/// so recording takes a lock. The header's rule (Ownership): a message pointer lives until
+/// the next `bww_evaluate`, `bww_evaluate_into` or `bww_destroy`, so nothing recorded is
+/// overwritten before `clear()`, which only those exclusive calls make. Under
+/// AddressSanitizer the slots not in use are poisoned, so a program that reads a message
+/// after it expired (its slot may hold a later message by then) gets a report. Identical messages are stored once and at most
 /// `BWW_MAX_MESSAGES` distinct ones are kept, so a program that repeats failing calls
 /// between frames does not grow the handle; past the cap, failures share one fixed text.
 ///
@@ -41,9 +43,14 @@ final class MessageLog {
     private let table: UnsafeMutablePointer<UInt16>
     /// The slots, each a NUL-terminated message.
     private let slots: UnsafeMutablePointer<CChar>
-    /// Slots in use.
-    private var count = 0
+    /// Slots in use: `count` of them from slot `first` on, wrapping around. Each `clear()`
+    /// moves `first` past them, so a message that just expired keeps its slot's text (and,
+    /// under AddressSanitizer, its poison) until the ring comes round again.
+    private var first = 0, count = 0
     private var latestString = MessageLog.constant("")
+    /// AddressSanitizer's `__asan_poison_memory_region` and `__asan_unpoison_memory_region`
+    /// when the process has them (a sanitized build), else nil.
+    private let poison: SanitizerRegion?, unpoison: SanitizerRegion?
 
     /// nil when the storage cannot be allocated.
     init?() {
@@ -68,6 +75,9 @@ final class MessageLog {
         offset += tableBytes
         slots = (block + offset).bindMemory(to: CChar.self, capacity: Self.slotCount * Self.slotBytes)
         pthread_mutex_init(mutex, nil)
+        poison = sanitizerFunction("__asan_poison_memory_region")
+        unpoison = sanitizerFunction("__asan_unpoison_memory_region")
+        poison?(slots, Self.slotCount * Self.slotBytes)
     }
 
     deinit {
@@ -106,14 +116,16 @@ final class MessageLog {
         }
         guard count < Self.slotCount else {
             return MessageLog.constant(
-                "too many distinct errors on this handle since the last bww_evaluate; each call's status tells what failed")
+                "too many distinct errors on this handle since the last frame (bww_evaluate or bww_evaluate_into); each call's status tells what failed")
         }
-        let stored = slots + count * Self.slotBytes
+        let slot = (first + count) & (Self.slotCount - 1)
+        let stored = slots + slot * Self.slotBytes
+        unpoison?(stored, Self.slotBytes)
         UnsafeMutableRawPointer(stored).copyMemory(from: bytes.baseAddress ?? UnsafeRawPointer(stored), byteCount: bytes.count)
         stored[bytes.count] = 0
-        hashes[count] = hash
-        tablePositions[count] = UInt16(position)
-        table[position] = UInt16(count + 1)
+        hashes[slot] = hash
+        tablePositions[slot] = UInt16(position)
+        table[position] = UInt16(slot + 1)
         count += 1
         return UnsafePointer(stored)
     }
@@ -122,7 +134,12 @@ final class MessageLog {
     func clear() {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        for slot in 0..<count { table[Int(tablePositions[slot])] = 0 }
+        for i in 0..<count {
+            let slot = (first + i) & (Self.slotCount - 1)
+            table[Int(tablePositions[slot])] = 0
+            poison?(slots + slot * Self.slotBytes, Self.slotBytes)
+        }
+        first = (first + count) & (Self.slotCount - 1)
         count = 0
         latestString = MessageLog.constant("")
     }
@@ -131,4 +148,16 @@ final class MessageLog {
     static func constant(_ text: StaticString) -> UnsafePointer<CChar> {
         UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
+}
+
+/// `void f(const volatile void *address, size_t size)`: AddressSanitizer's manual poisoning.
+typealias SanitizerRegion = @convention(c) (UnsafeRawPointer?, Int) -> Void
+
+/// The function `name` when the process defines it (AddressSanitizer's runtime, linked
+/// into a sanitized program), else nil: an uninstrumented process pays nothing for it.
+private func sanitizerFunction(_ name: String) -> SanitizerRegion? {
+    guard let process = dlopen(nil, RTLD_LAZY) else { return nil }
+    defer { dlclose(process) }
+    guard let address = dlsym(process, name) else { return nil }
+    return unsafeBitCast(address, to: SanitizerRegion.self)
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import Bench
 
 /// Every argument a command does not use, and every invalid value, is an error: one line,
 /// exit 1, before any work.
-@Suite struct ArgumentTests {
+@Suite(.temporaryFolders) struct ArgumentTests {
     static let walkthrough = #"{"width": 100, "pages": [{"subviewCount": 3}, {}]}"#
 
     @Test(arguments: [
@@ -43,7 +44,17 @@ import Testing
         (["baseline", "update", "--ratio-threshold", "0.1"], #"unknown option "--ratio-threshold""#),
         (["baseline", "check", "--instructions-threshold", "-1"],
          "option --instructions-threshold must be a relative change ≥ 0 (0.03 is 3%), got -1.0"),
-        (["baseline", "check", "--ratio-threshold", "inf"], #"option --ratio-threshold needs a finite number, got "inf""#),
+        (["baseline", "check", "--ratio-threshold", "inf"], #"option --ratio-threshold needs a finite decimal number, got "inf""#),
+        // Numbers are decimal (Double("0x10") is 16), and a list names each item once.
+        (["compare", "FILE", "FILE", "--threshold", "0x10"], #"option --threshold needs a finite decimal number, got "0x10""#),
+        (["eval", "FILE", "--scroll", "0x10"], #"option --scroll needs a finite decimal number, got "0x10""#),
+        (["eval", "FILE", "--scroll", "0x1p4"], #"option --scroll needs a finite decimal number, got "0x1p4""#),
+        (["render", "FILE", "--output", "OUT", "--frames", "2", "--from", "1e"], #"option --from needs a finite decimal number, got "1e""#),
+        (["run", "--budget", "nan"], #"option --budget needs a finite decimal number, got "nan""#),
+        (["run", "--impls", "simd,simd"], #"--impls lists simd twice, got "simd,simd""#),
+        (["run", "--impls", "c,simd,c"], #"--impls lists c twice"#),
+        (["run", "--sizes", "1000,1000"], #"--sizes lists 1000 twice"#),
+        (["run", "--sizes", "0x10"], #"--sizes needs a comma-separated list of counts from 1 to"#),
         (["help", "me"], #"help takes no arguments, got "me""#),
     ])
     func unusedOrInvalidArgumentsAreErrors(arguments: [String], message: String) throws {
@@ -67,6 +78,16 @@ import Testing
     func profileChecksTheScenarioBeforeAllocating() throws {
         let run = try BenchProcess.shell("ulimit -v 250000; exec \"$BENCH\" profile storyboard --size 4194304 --frames 0")
         #expect(run.failedWithOneLine && run.stderr.contains("would exceed the limit of 4194304 per walkthrough"), "\(run.status) \(run.stderr)")
+    }
+
+    /// Decimal numbers in every spelling `Double` reads them, and nothing else.
+    @Test func decimalNumbers() {
+        for (text, value) in [("16", 16.0), ("-2.5", -2.5), ("+.5", 0.5), ("5.", 5), ("3e-4", 3e-4), ("1E+2", 100), ("1e999", .infinity)] {
+            #expect(Arguments.decimal(text) == value, "\(text)")
+        }
+        for text in ["0x10", "0X1p4", "inf", "-infinity", "nan", "", ".", "-", "1e", "e5", "1.2.3", " 1", "1 ", "1_000", "١٢"] {
+            #expect(Arguments.decimal(text) == nil, "\(text)")
+        }
     }
 
     /// Words from the command line are echoed escaped and cut: every error is one line.

@@ -3,7 +3,7 @@ import Testing
 
 /// The gate as a team without valgrind uses it, on its own walkthrough files: the timing
 /// ratios alone, the machine check, the markdown report. PATH holds no valgrind here.
-@Suite struct BaselineGateTests {
+@Suite(.temporaryFolders) struct BaselineGateTests {
     static let noValgrind = ["PATH": "/nonexistent"]
 
     /// A baseline of `file`'s ratio metrics, recorded without valgrind.

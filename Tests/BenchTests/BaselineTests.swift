@@ -5,7 +5,7 @@ import Glibc
 #endif
 @testable import Bench
 
-@Suite struct BaselineTests {
+@Suite(.temporaryFolders) struct BaselineTests {
     func metric(_ name: String, _ kind: Metric.Kind, _ value: Double) -> Metric {
         Metric(name: name, kind: kind, value: value)
     }
@@ -77,7 +77,12 @@ import Glibc
         #expect(read.build["configuration"] == BenchProcess.configuration)
     }
 
-    static let build = #""build": {"configuration": "release"}"#
+    /// Every key a baseline's build must have (`MachineCheck.requiredKeys`), with `extra`.
+    static func buildObject(_ extra: String = "") -> String {
+        #"{"os": "Linux", "cpu": "x", "cpuFeatures": "sse2", "cores": "2", "configuration": "release", "swiftCompiler": "Swift 6.3", "#
+            + #""cCompiler": "clang", "swiftTargetFeatures": "sse2", "targetFeatures": "sse2"\#(extra)}"#
+    }
+    static let build = "\"build\": \(buildObject())"
     static func file(_ metrics: String) -> String { "{\(build), \"metrics\": [\(metrics)]}" }
     static let good = #"{"name": "instructions/x", "kind": "instructions", "value": 9.5, "threshold": 0.03}"#
 
@@ -90,19 +95,34 @@ import Glibc
         (file(""), #""metrics" is empty; a gate without metrics checks nothing"#),
         (file(#"{"name": "x"}"#), "metrics[0].kind: missing"),
         (file(#"{"name": "x", "kind": "time", "value": 1, "threshold": 0.1}"#), #"metrics[0].kind: must be instructions, writes, ratio, got "time""#),
-        (file(#"{"name": "x", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0, got -1.0"),
+        (file(#"{"name": "x", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0, got -1"),
         (file(#"{"name": "x", "kind": "ratio", "value": true, "threshold": 0.1}"#), "metrics[0].value: must be a number"),
         (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": false}"#), "metrics[0].threshold: must be a number"),
         (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": -0.5}"#),
          "metrics[0].threshold: must be a relative change ≥ 0 (0.03 is 3%), got -0.5"),
+        (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": 1e999}"#),
+         "metrics[0].threshold: must be a relative change ≥ 0 (0.03 is 3%), got 1e999"),
         (file(#"{"name": "x", "kind": "ratio", "value": "1", "threshold": 0.1}"#), "metrics[0].value: must be a number"),
         (file(#"{"name": "x", "kind": "ratio", "value": null, "threshold": 0.1}"#), "metrics[0].value: must be a number, got null"),
         (file(#"{"name": "", "kind": "ratio", "value": 1, "threshold": 0.1}"#), "metrics[0].name: must not be empty"),
         (file(good + ", " + #"{"name": "x", "kind": "ratio", "value": 1, "threshold": 0.1, "treshold": 1}"#),
          #"metrics[1].treshold: unknown key "treshold"; allowed keys: name, kind, value, threshold"#),
         (file(good + ", " + good), #"metric "instructions/x" appears twice"#),
-        (#"{"build": {"cores": 2}, "metrics": [\#(good)]}"#, "build.cores: must be a string"),
-        (#"{"build": {}, "metrics": [\#(good)], "extra": 1}"#, #"extra: unknown key "extra"; allowed keys: build, metrics"#),
+        (#"{"build": {"cores": 2}, "metrics": [\#(good)]}"#, "build.cores: must be a string, got 2"),
+        ("{\(build), \"metrics\": [\(good)], \"extra\": 1}", #"extra: unknown key "extra"; allowed keys: build, metrics"#),
+        // The build says which machine and build --strict-machine compares with: every key,
+        // none unknown, none empty.
+        (#"{"build": {}, "metrics": [\#(good)]}"#, "build.os: missing"),
+        ("{\"build\": \(buildObject(#", "cpuu": "x""#)), \"metrics\": [\(good)]}", #"build.cpuu: unknown key "cpuu"; allowed keys: os, cpu,"#),
+        ("{\"build\": \(buildObject(#", "strategy": "avx", "note": "x""#)), \"metrics\": [\(good)]}", #"build.note: unknown key "note""#),
+        (#"{"build": {"os": "Linux", "cpu": "x"}, "metrics": [\#(good)]}"#, "build.cpuFeatures: missing"),
+        (#"{"build": {"os": "", "cpu": "x"}, "metrics": [\#(good)]}"#, #"build.os: must be a non-empty string, got the string """#),
+        // No key twice, anywhere: JSONDecoder kept the first.
+        (file(#"{"name": "x", "kind": "ratio", "value": 1, "threshold": 0.6, "threshold": -1}"#), "metrics[0].threshold: duplicate key"),
+        ("{\(build), \(build), \"metrics\": [\(good)]}", "build: duplicate key"),
+        ("{\"build\": \(buildObject(#", "cpu": "y""#)), \"metrics\": [\(good)]}", "build.cpu: duplicate key"),
+        ("[]", "must be an object, got an array"),
+        (#"{"build": {"os": "a"#, "not JSON at the end of the text: unterminated string"),
         (file(#"{"name": "a\nb", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0"),
     ])
     func badBaselineFilesExitOne(text: String, problem: String) throws {
@@ -144,6 +164,14 @@ import Glibc
                                        environment: ["PATH": tools.path, "TMPDIR": scratch.path])
         #expect(run.failedWithOneLine && run.stderr.contains("failed (exit"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+
+    /// The committed baseline and what `update` writes are read as they are (strategy is
+    /// optional: the committed one predates it).
+    @Test func recordedBaselinesAreRead() throws {
+        let committed = try Baseline.load(BenchProcess.packageRoot.appendingPathComponent("Benchmarks/baseline.json").path)
+        #expect(!committed.metrics.isEmpty && committed.build["strategy"] == nil)
+        #expect(Set(MachineCheck.keys) == Set(BuildInfo.current().pairs.map(\.0)))
     }
 
     @Test func missingBaselineExitsOne() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `bench` executable (beside the test bundle) and captures its output.
 struct BenchProcess {
@@ -68,11 +69,22 @@ struct BenchProcess {
                             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh empty folder.
+    /// The running test case's scratch folder, set by the `.temporaryFolders` trait.
+    @TaskLocal static var scratch: URL?
+
+    /// A fresh empty folder inside the running test case's scratch folder, which the
+    /// `.temporaryFolders` trait removes when the case ends; outside that trait an error, so
+    /// that no test leaves a folder behind.
     static func temporaryFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)")
+        guard let scratch else { throw ScratchError() }
+        let dir = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
+    }
+
+    /// A test asked for a temporary folder in a suite without the `.temporaryFolders` trait.
+    struct ScratchError: Error, CustomStringConvertible {
+        var description: String { "BenchProcess.temporaryFolder() outside a suite with the .temporaryFolders trait" }
     }
 
     /// Writes `text` to a fresh temporary file and returns its path.
@@ -107,4 +119,33 @@ struct BenchProcess {
         status == 1 && stdout.isEmpty && stderr.hasPrefix("bench: ") && stderr.hasSuffix("\n")
             && stderr.split(separator: "\n", omittingEmptySubsequences: false).count == 2
     }
+}
+
+/// Gives each test case a scratch folder (`/tmp/bench-tests-UUID`) for
+/// `BenchProcess.temporaryFolder()` and removes it when the case ends, whether it passed,
+/// recorded issues or threw: the tests once left a folder behind for every file they wrote.
+struct TemporaryFolders: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    /// One scope a test case (a plain test is one case), none for a suite or a test as a whole.
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> TemporaryFolders? {
+        testCase == nil ? nil : self
+    }
+
+    func provideScope(for test: Test, testCase: Test.Case?,
+                      performing function: @Sendable () async throws -> Void) async throws {
+        try await Self.withScratch { try await function() }
+    }
+
+    /// Runs `body` with a fresh scratch folder and removes the folder however `body` ends.
+    static func withScratch<T>(_ body: () async throws -> T) async throws -> T {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try await BenchProcess.$scratch.withValue(scratch) { try await body() }
+    }
+}
+
+extension Trait where Self == TemporaryFolders {
+    /// Scratch folders for `BenchProcess.temporaryFolder()`, removed after each test case.
+    static var temporaryFolders: TemporaryFolders { TemporaryFolders() }
 }

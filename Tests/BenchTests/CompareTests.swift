@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `bench compare OLD.json NEW.json`: exit 0 clean, 2 on a regression, 1 on an error.
-@Suite struct CompareTests {
+@Suite(.temporaryFolders) struct CompareTests {
     /// A real run (2 sizes × 2 implementations), saved once per test.
     func savedRun() throws -> [String: Any] {
         let run = try BenchProcess.run(["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20,70",
@@ -103,14 +103,65 @@ import Testing
             (try BenchProcess.temporaryFile("not json", name: "text.json"), "text.json: not a run saved with bench run --format json"),
             (folder.path, "cannot read the file (it is a folder, not a file)"),
             // A time too large for Int once traps the report's number formatting.
-            (try write(statistic("max", 1e19), "huge.json", in: folder), "huge.json: malformed run: results[0].nsPerSubview.max: 1e+19"),
-            (try write(statistic("min", 0), "zero.json", in: folder), "zero.json: malformed run: results[0].nsPerSubview.min: 0.0"),
-            (try write(statistic("p50", -3), "negative.json", in: folder), "results[0].nsPerSubview.p50: -3.0"),
+            (try write(statistic("max", 1e19), "huge.json", in: folder),
+             "huge.json: malformed run: results[0].nsPerSubview.max: must be a time in ns above 0 and below 1e15, got 1e+19"),
+            (try write(statistic("min", 0), "zero.json", in: folder), "zero.json: malformed run: results[0].nsPerSubview.min: must be a time in ns above 0 and below 1e15, got 0"),
+            (try write(statistic("p50", -3), "negative.json", in: folder), "results[0].nsPerSubview.p50: must be a time in ns above 0 and below 1e15, got -3"),
         ]
         for (new, message) in cases {
             let run = try BenchProcess.run(["compare", old, new])
             #expect(run.failedWithOneLine && run.stderr.contains(message), "\(new): \(run.stderr)")
         }
+    }
+
+    /// Run files are read strictly, and each error names the key, what it holds and what it
+    /// must hold: `JSONDecoder` said "must be an object" of a string or an array and "not
+    /// JSON" of valid JSON, kept the first of two keys and ignored unknown ones. Edits are
+    /// made to the text of a real run, so that each file is that run but for the one defect.
+    @Test func runFileErrorsNameTheKeyAndWhatItHolds() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let old = try write(try savedRun(), "old.json", in: folder)
+        let text = try String(contentsOfFile: old, encoding: .utf8)
+        let first = try #require(text.range(of: #""subviews":"#))
+        let cases: [(String, String)] = [
+            (text.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":"2""#),
+             #"malformed run: schemaVersion: must be a whole number from 0 to 2147483647, got the string "2""#),
+            (text.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":2.5"#),
+             "malformed run: schemaVersion: must be a whole number from 0 to 2147483647, got 2.5"),
+            (text.replacingOccurrences(of: #""cores":"#, with: #""cores":"2","coresWas":"#),
+             #"malformed run: cores: must be a whole number from 1 to 1000000, got the string "2""#),
+            (text.replacingOccurrences(of: #""results":["#, with: #""results":{},"resultsWas":["#),
+             "malformed run: results: must be an array, got an object"),
+            (text.replacingCharacters(in: first, with: #""subviews":1.5,"subviewsWas":"#),
+             "malformed run: results[0].subviews: must be a whole number from 1 to 9007199254740991, got 1.5"),
+            (text.replacingCharacters(in: first, with: #""subviews":1e20,"subviewsWas":"#),
+             "malformed run: results[0].subviews: must be a whole number from 1 to 9007199254740991, got 1e20"),
+            (text.replacingOccurrences(of: #""min":"#, with: #""min":1e999,"minWas":"#),
+             "malformed run: results[0].nsPerSubview.min: must be a time in ns above 0 and below 1e15, got 1e999"),
+            // Unknown and duplicate keys, wherever they are.
+            (text.replacingOccurrences(of: #""min":"#, with: #""min":1,"min":"#), "malformed run: results[0].nsPerSubview.min: duplicate key"),
+            (text.replacingOccurrences(of: #""cpu":"#, with: #""cpu":"elsewhere","cpu":"#), "malformed run: cpu: duplicate key"),
+            (text.replacingOccurrences(of: #""files":"#, with: #""files":[],"files":"#), "malformed run: options.files: duplicate key"),
+            (text.replacingCharacters(in: first, with: #""subviewz":1,"subviews":"#),
+             #"malformed run: results[0].subviewz: unknown key "subviewz"; allowed keys: scenario, impl, layout"#),
+            (text.replacingOccurrences(of: #""cpu":"#, with: #""cpuModel":"x","cpu":"#), #"malformed run: cpuModel: unknown key "cpuModel""#),
+            (text.replacingOccurrences(of: #""configuration":"#, with: #""configurationWas":"x","configuration":"#),
+             #"malformed run: build.configurationWas: unknown key "configurationWas""#),
+            (text.replacingOccurrences(of: #""layout":"blocks","#, with: ""), "malformed run: results[0].layout: missing"),
+            ("[1]", "not a run saved with bench run --format json (the file holds an array, not an object)"),
+        ]
+        for (n, (edited, message)) in cases.enumerated() {
+            #expect(edited != text, "case \(n): the edit did not apply")
+            let path = folder.appendingPathComponent("case\(n).json").path
+            try edited.write(toFile: path, atomically: false, encoding: .utf8)
+            let run = try BenchProcess.run(["compare", old, path])
+            #expect(run.failedWithOneLine && run.stderr.hasPrefix("bench: \(path): \(message)"), "case \(n): \(run.stderr)")
+        }
+        // An escaped NUL is JSON: a scenario of that name is read (and has nothing in common).
+        let nul = folder.appendingPathComponent("nul.json").path
+        try text.replacingOccurrences(of: #""scenario":"zoom""#, with: #""scenario":"zo\u0000om""#).write(toFile: nul, atomically: false, encoding: .utf8)
+        let run = try BenchProcess.run(["compare", old, nul])
+        #expect(run.failedWithOneLine && run.stderr.contains("have no results in common"), "\(run.stderr)")
     }
 
     /// Two runs from different machines or builds are compared, with a warning first.

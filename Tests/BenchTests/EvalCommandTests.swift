@@ -2,7 +2,7 @@ import Foundation
 import Kernel
 import Testing
 
-@Suite struct EvalCommandTests {
+@Suite(.temporaryFolders) struct EvalCommandTests {
     static let small = """
         { "width": 100, "pages": [
             { "animationType": "Linear", "speed": [0, 1], "speedVariance": [0, 2], "staticTags": "5",

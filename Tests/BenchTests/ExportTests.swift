@@ -3,7 +3,7 @@ import Testing
 @testable import Bench
 
 /// What an exported run says about itself: schema, date, machine, build, commit, options.
-@Suite struct ExportTests {
+@Suite(.temporaryFolders) struct ExportTests {
     static let arguments = ["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20", "--budget", "0.005",
                             "--impls", "simd,limit", "--layout", "float4x4", "--quiet"]
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Bench
 
 /// Filmstrip colours are `#rrggbb`: `hsl()` was drawn black by some converters.
-@Suite struct FilmstripColorTests {
+@Suite(.temporaryFolders) struct FilmstripColorTests {
     /// Expected values from Python's `colorsys.hls_to_rgb` (an independent implementation).
     @Test(arguments: [(0.0, 0.55, "#d74242"), (0, 0.35, "#931f1f"), (67, 0.55, "#c5d742"), (134, 0.35, "#1f933a"),
                       (201, 0.55, "#42a3d7"), (268, 0.35, "#551f93"), (335, 0.55, "#d74280")])

@@ -5,7 +5,7 @@ import Testing
 /// docs/FORMAT.md's examples, all of them: each ```json block carries a marker that says
 /// what it is (`<!-- test: walkthrough NAME -->` loads, `<!-- test: eval NAME ARGS -->` is
 /// what `bench eval NAME ARGS` prints), and each row of an error table fails with its message.
-@Suite struct FormatDocTests {
+@Suite(.temporaryFolders) struct FormatDocTests {
     struct Block {
         var marker: [String]
         var text: String

@@ -4,7 +4,7 @@ import Testing
 @testable import Bench
 
 /// `bench render --format html`: one self-contained page carrying the kernel's frames.
-@Suite struct HTMLPreviewTests {
+@Suite(.temporaryFolders) struct HTMLPreviewTests {
     static let rotation = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/readme-rotation.json").path
 
     func render(_ extra: [String]) throws -> (BenchProcess, String, String) {
@@ -88,7 +88,7 @@ import Testing
         (["--step", "3"], "--step applies to --format html"),
         (["--format", "html", "--step", "0"], #"option --step needs a number of points > 0, got "0""#),
         (["--format", "html", "--step", "-1"], "option --step needs a number of points > 0"),
-        (["--format", "html", "--step", "nan"], "option --step needs a finite number"),
+        (["--format", "html", "--step", "nan"], "option --step needs a finite decimal number"),
         (["--format", "html", "--step", "0.001"], "frames from 0.0 to 750.0, more than 100000; raise --step"),
         (["--format", "html", "--from", "-1e300", "--to", "1e300", "--step", "1e299"], "a page scrolls at most 10000"),
     ])

@@ -36,6 +36,19 @@ import Testing
         if let failure { Issue.record("\(failure)") }
     }
 
+    /// Keyframes closer together than Float can tell apart: the anchor computed `1 / gap` in
+    /// Float as the Swift kernel did (NaN fields from about 3e-39), and now caches such a
+    /// segment for one frame as it does.
+    @Test(arguments: TinyGapPages.gaps)
+    func tinyKeyframeGapsMatchTheReference(gap g: Double) throws {
+        var pages = [try TinyGapPages.ownTimelines(gap: g)]
+        pages += try TinyGapPages.staggers(gap: g).map { try TinyGapPages.staggered(gap: g, stagger: $0) }
+        for page in pages {
+            var animator = try Self.animator(page)
+            if let why = TinyGapPages.mismatch(page, &animator, gap: g) { Issue.record("\(why)") }
+        }
+    }
+
     /// Stagger with the split: blocks wholly before the first keyframe or after the last
     /// take the shared pose, the rest the lanes, at every offset of a sweep, both signs.
     @Test(arguments: [0.004, -0.004])

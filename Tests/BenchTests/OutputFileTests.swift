@@ -6,7 +6,7 @@ import Glibc
 
 /// Output files (`render --output`, `chart --output`, `run --chart`, `baseline update`):
 /// written through links, never over an input or a non-file, never partially.
-@Suite struct OutputFileTests {
+@Suite(.temporaryFolders) struct OutputFileTests {
     static let walkthrough = #"{"width": 100, "pages": [{"speed": [1, 0], "subviewCount": 3}, {}]}"#
 
     /// A folder with `in.json`; returns the folder and the input's path.

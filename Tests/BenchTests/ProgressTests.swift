@@ -3,7 +3,7 @@ import Testing
 @testable import Bench
 
 /// Progress lines on standard error, terminal or not; the report alone on standard output.
-@Suite struct ProgressTests {
+@Suite(.temporaryFolders) struct ProgressTests {
     static var line: Regex<(Substring, Substring, Substring, Substring, Substring, Substring, Substring)> {
         #/^\[(\d+)/(\d+)\] (\S+) ([\d,]+) subviews … ~(\d+) (s|min) left$/#
     }

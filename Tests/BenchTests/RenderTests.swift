@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-@Suite struct RenderTests {
+@Suite(.temporaryFolders) struct RenderTests {
     let frame = PageRect(x: 0, y: 0, width: 100, height: 50)
 
     @Test func translationMovesEveryCorner() throws {
@@ -86,7 +86,7 @@ import FoundationXML
     /// Scroll positions whose span overflows a Double are still spaced evenly between them
     /// (the span once made every position NaN, an error about a non-finite scroll).
     @Test func anOverflowingSpanIsSpacedEvenly() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("span-\(UUID().uuidString).svg").path
+        let out = try BenchProcess.temporaryFolder().appendingPathComponent("span.svg").path
         let run = try BenchProcess.run(["render", Self.parallax, "--output", out, "--frames", "3", "--from", "1e308", "--to", "-1e308"])
         #expect(run.status == 0, "\(run.stderr)")
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)

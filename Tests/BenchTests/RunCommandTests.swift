@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 
 /// `bench run` end to end on tiny sizes (tests usually run debug builds, where SIMD code is slow).
-@Suite struct RunCommandTests {
+@Suite(.temporaryFolders) struct RunCommandTests {
     static let tiny = ["--sizes", "20,70", "--budget", "0.005"]
 
     @Test func jsonHasEveryImplementationAndStatistic() throws {
@@ -90,8 +90,7 @@ import FoundationXML
     }
 
     @Test func chartIsWellFormedSVG() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try BenchProcess.temporaryFolder()
         let path = dir.appendingPathComponent("chart.svg").path
         let run = try BenchProcess.run(["chart", "--output", path, "--filter", "^(linear|curve)$"] + Self.tiny)
         #expect(run.status == 0, "\(run.stderr)")

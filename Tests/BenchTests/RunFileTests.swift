@@ -4,7 +4,7 @@ import Testing
 @testable import Bench
 
 /// `bench run FILE…`: a user's walkthrough files, measured as they are.
-@Suite struct RunFileTests {
+@Suite(.temporaryFolders) struct RunFileTests {
     static let quick = ["--budget", "0.005", "--positions", "8", "--quiet"]
 
     @Test func eachFileIsAScenarioAtItsOwnSize() throws {

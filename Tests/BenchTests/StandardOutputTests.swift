@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output that cannot be written is an error (exit 1, one line), never lost in silence.
-@Suite struct StandardOutputTests {
+@Suite(.temporaryFolders) struct StandardOutputTests {
     /// A command of each kind that prints to standard output, with `FILE` for a walkthrough.
     static let commands: [[String]] = [
         ["eval", "FILE", "--scroll", "0"], ["--help"], ["run", "--list"],

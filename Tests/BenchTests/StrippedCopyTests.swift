@@ -3,13 +3,11 @@ import Testing
 
 /// `bench valgrind-copy FOLDER`, the one place the DWARF-free copy for valgrind is made
 /// (scripts/lib.sh and `bench baseline` both use it).
-@Suite struct StrippedCopyTests {
+@Suite(.temporaryFolders) struct StrippedCopyTests {
     /// The copy runs as bench does and has no DWARF left (valgrind 3.19 refuses DWARF 5).
     @Test func theCopyRunsAndHasNoDebugInfo() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-copy-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchProcess.temporaryFolder()
         let made = try BenchProcess.run(["valgrind-copy", folder.path])
         #expect(made.status == 0, "stderr: \(made.stderr)")
         let path = made.stdout.trimmingCharacters(in: .newlines)
@@ -18,6 +16,34 @@ import Testing
         #expect(data.range(of: Data(".debug_info".utf8)) == nil, "the copy still has a .debug_info section")
         let list = try BenchProcess.runProgram(URL(fileURLWithPath: path), ["run", "--list"])
         #expect(list.status == 0 && list.stdout.contains("scenarios:"), "the copy does not run: \(list.stderr)")
+        // The copy alone: strip's captured output is kept elsewhere and removed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bench-valgrind"])
+    }
+
+    /// A folder bench cannot write to is named with the system's reason: `/sys` refuses
+    /// new files even to root, for whom permission bits do not.
+    @Test func anUnwritableFolderIsNamedWithTheReason() throws {
+        var folder = "/sys"
+        if geteuid() != 0 || !FileManager.default.fileExists(atPath: folder) {
+            folder = try BenchProcess.temporaryFolder().path
+            #expect(chmod(folder, 0o555) == 0)
+        }
+        defer { _ = chmod(folder, 0o755) }
+        let result = try BenchProcess.run(["valgrind-copy", folder])
+        #expect(result.failedWithOneLine, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("bench: cannot write \"\(folder)/bench-valgrind\": ") && !result.stderr.contains("BenchError"),
+                "stderr: \(result.stderr)")
+    }
+
+    /// When strip fails, the folder is left as it was: no partial copy, no captured output.
+    @Test func aFailedStripLeavesTheFolderEmpty() throws {
+        let tools = try BenchProcess.temporaryFolder(), folder = try BenchProcess.temporaryFolder()
+        let strip = tools.appendingPathComponent("strip").path
+        try "#!/bin/sh\necho 'strip: broken' >&2; exit 1\n".write(toFile: strip, atomically: false, encoding: .utf8)
+        #expect(chmod(strip, 0o755) == 0)
+        let result = try BenchProcess.run(["valgrind-copy", folder.path], environment: ["PATH": tools.path])
+        #expect(result.failedWithOneLine && result.stderr.contains("strip: broken"), "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
     /// A folder that is not there is an error that names it, with nothing written.

@@ -1,7 +1,8 @@
 /* A message pointer stays valid, and its text unchanged, across later failed calls until
- * the next bww_evaluate, as the header promises; identical messages are stored once, and
- * past BWW_MAX_MESSAGES distinct ones the handle stops storing new ones. Run against an
- * ASan build of the library too, which reports any read of a freed message. */
+ * the next bww_evaluate or bww_evaluate_into, as the header's Ownership says; identical
+ * messages are stored once, and past BWW_MAX_MESSAGES distinct ones the handle stops
+ * storing new ones. Run against an ASan build of the library too, which poisons expired
+ * messages: this program reads none (message_expiry.c does, on purpose). */
 #include <string.h>
 
 #include "bwwalkthrough.h"
@@ -40,6 +41,23 @@ int main(void) {
     CHECK(bww_evaluate(w, 0) == BWW_OK && strcmp(bww_error_message(w), "") == 0, "after bww_evaluate: %s", bww_error_message(w));
     bww_subview_count(w, 5000, &n);
     CHECK(strstr(bww_error_message(w), "page 5000"), "a new message after bww_evaluate: %s", bww_error_message(w));
+
+    /* bww_evaluate_into releases them just the same, failing or not. */
+    size_t bytes = 0;
+    CHECK(bww_frame_size(w, BWW_LAYOUT_FLOAT4X4, &bytes, NULL) == BWW_OK && bytes > 0, "frame size %zu", bytes);
+    float frame[64];
+    CHECK(bytes <= sizeof frame, "a frame of %zu bytes", bytes);
+    bww_subview_count(w, 6000, &n);
+    held = bww_error_message(w);
+    snprintf(kept, sizeof kept, "%s", held);
+    bww_alpha(w, 0, 9, &d);
+    CHECK(strcmp(held, kept) == 0 && strstr(kept, "page 6000"), "held message before bww_evaluate_into: \"%s\", was \"%s\"", held, kept);
+    CHECK(bww_evaluate_into(w, 0, BWW_LAYOUT_FLOAT4X4, frame, sizeof frame) == BWW_OK && strcmp(bww_error_message(w), "") == 0,
+          "after bww_evaluate_into: %s", bww_error_message(w));
+    CHECK(bww_evaluate_into(w, 0, BWW_LAYOUT_FLOAT4X4, frame, 1) == BWW_ERROR_BUFFER_TOO_SMALL
+          && strstr(bww_error_message(w), "bww_evaluate_into"), "a failing bww_evaluate_into's own message: %s", bww_error_message(w));
+    bww_subview_count(w, 6000, &n);
+    CHECK(strstr(bww_error_message(w), "page 6000"), "the same failure after bww_evaluate_into: %s", bww_error_message(w));
     bww_destroy(w);
     return check_report("message_lifetime");
 }

@@ -1,4 +1,6 @@
+import Foundation
 import Kernel
+import KernelTestSupport
 import Testing
 
 /// The reference's timelines against values computed by hand (Béziers: an exact rational
@@ -25,6 +27,59 @@ import Testing
         // u* of easeIn at p = 0.25 by the exact bisection: 0.4428…; the solve is within 1e-12.
         let u = TimelineReference.solve(x1: 0.42, x2: 1, p: 0.25)
         #expect((TimelineReference.bezier(0.42, 1, u) - 0.25).magnitude <= 3e-12)
+    }
+
+    /// Where the x-speed vanishes inside the curve: `x1 = 1, x2 = 0` has
+    /// `B_x(u) = 0.5 + 4(u − 0.5)³`, so `u* = 0.5 + cbrt((p − 0.5) / 4)` exactly. A Double
+    /// bisection stopped about 3e-6 from it (0.4999968569889006 at p = 0.5).
+    @Test func bezierSolveMeetsItsBoundAtATripleRoot() {
+        let seed: UInt64 = 44_0004
+        var rng = SeededGenerator(seed: seed)
+        let fixed: [Double] = [0.5, 0.5.nextUp, 0.5.nextDown, 0.5 + 1e-30, 0.5 - 1e-20, 0.5 + 1e-12, 0.25, 0.75, 1e-9, 1 - 1e-9]
+        for (n, p) in (fixed + (0..<2_000).map { _ in Double.random(in: 0...1, using: &rng) }).enumerated() {
+            let exact = 0.5 + cbrt((p - 0.5) / 4)
+            let u = TimelineReference.solve(x1: 1, x2: 0, p: p)
+            #expect((u - exact).magnitude <= TimelineReference.solveTolerance,
+                    "seed \(seed) case \(n): p = \(p), u = \(u), exact \(exact)")
+        }
+        // y controls of ±1000 turn a u error of 3e-6 into an E error of 3e-3 (0.128141).
+        let steep = try! Easing(bezier: 1, 1000, 0, -1000)
+        #expect((TimelineReference.ease(steep, 0.5) - 0.125).magnitude <= 1e-8, "\(TimelineReference.ease(steep, 0.5))")
+    }
+
+    /// Near u = 1 with `x2 = 1` the speed vanishes too (`1 − B_x` is about `(1 − u)²`). The
+    /// exact solve there: `w = 1 − u*` solves the mirrored curve `B(w; 1 − x2, 1 − x1) = 1 − p`,
+    /// whose terms are all small and evaluate to full relative precision, by bisection.
+    @Test(arguments: [0.0, 0.42, 1.0])
+    func bezierSolveMeetsItsBoundNearTheEnd(x1: Double) {
+        for q in [0x1p-53, 1e-15, 1e-13, 1e-11, 1e-9, 3e-7, 1e-4] {
+            let p = 1 - q
+            var (lo, hi) = (0.0, 0.5)
+            for _ in 0..<1_100 where lo < hi {
+                let mid = (lo + hi) / 2
+                guard mid > lo && mid < hi else { break }
+                if TimelineReference.bezier(0, 1 - x1, mid) < 1 - p { lo = mid } else { hi = mid }
+            }
+            let exact = 1 - (lo + hi) / 2
+            let u = TimelineReference.solve(x1: x1, x2: 1, p: p)
+            #expect((u - exact).magnitude <= TimelineReference.solveTolerance, "x1 \(x1), p = 1 - \(q): u = \(u), exact \(exact)")
+        }
+    }
+
+    /// Steep curves solve as before: the exact comparison only decides what Double cannot.
+    @Test func bezierSolveAgreesWhereTheCurveIsSteep() {
+        let seed: UInt64 = 44_0040
+        var rng = SeededGenerator(seed: seed)
+        for n in 0..<500 {
+            let (x1, x2, p) = (Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng), Double.random(in: 0.01...0.99, using: &rng))
+            let u = TimelineReference.solve(x1: x1, x2: x2, p: p)
+            let v = 1 - u
+            let speed = 3 * (v * v * x1 + 2 * v * u * (x2 - x1) + u * u * (1 - x2))
+            guard speed > 1e-2 else { continue }
+            // |B_x(u) − p| ≤ speed · |u − u*| plus the evaluation's rounding.
+            #expect((TimelineReference.bezier(x1, x2, u) - p).magnitude <= 3 * speed * TimelineReference.solveTolerance + 1e-15,
+                    "seed \(seed) case \(n): x1 \(x1) x2 \(x2) p \(p) u \(u)")
+        }
     }
 
     static let hold = [Keyframe(at: 0, value: 0.0, easing: .hold), Keyframe(at: 1, value: 10.0)]

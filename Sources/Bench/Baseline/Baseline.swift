@@ -2,13 +2,14 @@ import Foundation
 import Kernel
 
 /// What `bench baseline update` writes and `check` reads: the build it measured and its
-/// metrics, as JSON through `Codable`.
+/// metrics, as JSON: written through `Encodable`, read through `JSONReader`.
 ///
-/// Reading is strict, because a lax reader makes a blind gate: a wrong type
-/// (`"threshold": false`), a missing or unknown key, a value ≤ 0, a negative threshold, two
-/// metrics of one name, or no metrics at all (the gate would check nothing) is an error
-/// naming the file, where in it, and what.
-struct Baseline: Codable {
+/// Reading is strict (`JSONReader`), because a lax reader makes a blind gate: a wrong type
+/// (`"threshold": false`), a missing, unknown or duplicate key (in `build` too, whose keys
+/// say which machine and build `--strict-machine` compares with), a value ≤ 0, a negative
+/// threshold, two metrics of one name, or no metrics at all (the gate would check nothing)
+/// is an error naming the file, where in it, and what.
+struct Baseline: Encodable {
     var build: [String: String]
     var metrics: [Metric]
 
@@ -17,15 +18,21 @@ struct Baseline: Codable {
         self.metrics = metrics
     }
 
-    init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        build = try c.decode([String: String].self, forKey: .build)
-        metrics = try c.decode([Metric].self, forKey: .metrics)
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case build, metrics
+    /// Reads the file's one object.
+    init(reading reader: inout JSONReader) throws(JSONReader.Problem) {
+        var build: [String: String] = [:], metrics: [Metric] = []
+        try reader.object("", required: ["build", "metrics"]) { (reader, key, at) throws(JSONReader.Problem) in
+            if key == "build" {
+                try reader.object(at, required: MachineCheck.requiredKeys, optional: MachineCheck.optionalKeys) {
+                    (reader, key, at) throws(JSONReader.Problem) in build[key] = try reader.nonEmptyString(at)
+                }
+            } else {
+                try reader.array(at) { (reader, _, at) throws(JSONReader.Problem) in
+                    metrics.append(try Metric(reading: &reader, at))
+                }
+            }
+        }
+        (self.build, self.metrics) = (build, metrics)
     }
 
     /// The file's text: sorted keys, one key a line.
@@ -47,10 +54,10 @@ struct Baseline: Codable {
         }
         let data = try InputFile.read(path)
         let baseline: Baseline
-        do {
-            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+        do throws(JSONReader.Problem) {
+            baseline = try JSONReader.read(data) { (reader) throws(JSONReader.Problem) in try Baseline(reading: &reader) }
         } catch {
-            throw BenchError("\(file): malformed baseline: \(DecodingProblem(error))")
+            throw BenchError("\(file): malformed baseline: \(error)")
         }
         guard !baseline.metrics.isEmpty else {
             throw BenchError("\(file): malformed baseline: \"metrics\" is empty; a gate without metrics checks nothing")

@@ -10,7 +10,7 @@ extension InstructionCounter {
         let (stdout, stderr) = try InstructionCounter.run(InstructionCounter.which("valgrind")!, [
             "--tool=callgrind", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
             executable, "profile", URL(fileURLWithPath: path).path, "--frames", String(frames), "--impl", "simd",
-        ], in: folder)
+        ])
         guard let collected = InstructionCounter.number(after: "Collected :", in: stderr), collected > 0,
               let subviews = InstructionCounter.number(after: "frames of \(Echo.escaped(scenario.name)) at", in: stdout), subviews > 0 else {
             throw BenchError("callgrind gave no instruction count for \(Echo.quoted(scenario.name)): "

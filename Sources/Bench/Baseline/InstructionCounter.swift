@@ -16,14 +16,23 @@ struct InstructionCounter {
         for tool in ["valgrind", "strip"] where which(tool) == nil {
             throw BenchError("\(tool) is not installed; scripts/baseline-gate.sh installs it (apt-get install \(tool == "strip" ? "binutils" : tool))")
         }
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("bench-callgrind-XXXXXX").path.utf8CString)
+        return try withTemporaryFolder("bench-callgrind", for: "callgrind") { (folder) throws(BenchError) -> T in
+            let copy = try StrippedCopy.write(into: folder)
+            return try body(InstructionCounter(folder: folder, executable: copy))
+        }
+    }
+
+    /// Runs `body` with a fresh folder `PREFIX-XXXXXX` in the temporary folder and removes the
+    /// folder however `body` ends; `purpose` names what it is for in the error.
+    static func withTemporaryFolder<T>(_ prefix: String, for purpose: String,
+                                       _ body: (String) throws(BenchError) -> T) throws(BenchError) -> T {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw BenchError("cannot make a folder for callgrind: \(FileDescriptor.reason())")
+            throw BenchError("cannot make a folder for \(purpose) in \(Echo.quoted(FileManager.default.temporaryDirectory.path)): \(FileDescriptor.reason())")
         }
         let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let copy = try StrippedCopy.write(into: folder)
-        return try body(InstructionCounter(folder: folder, executable: copy))
+        return try body(folder)
     }
 
     /// The instructions and data writes of `counted`: callgrind's `Ir` and `Dw` (its cache
@@ -34,7 +43,7 @@ struct InstructionCounter {
         let (stdout, stderr) = try InstructionCounter.run(InstructionCounter.which("valgrind")!, [
             "--tool=callgrind", "--cache-sim=yes", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
             executable, "profile"] + counted.target + ["--frames", String(counted.frames), "--impl", "simd",
-        ], in: folder)
+        ])
         guard let events = CallgrindEvents(stderr: stderr),
               let instructions = events["Ir"], instructions > 0, let writes = events["Dw"], writes > 0,
               let subviews = InstructionCounter.number(after: " at ", in: stdout), subviews > 0 else {
@@ -56,29 +65,32 @@ struct InstructionCounter {
             .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs `tool` to completion with its output in files in `folder` (no pipe can fill up).
-    static func run(_ tool: String, _ arguments: [String], in folder: String) throws(BenchError) -> (String, String) {
-        let outURL = URL(fileURLWithPath: "\(folder)/run-out"), errURL = URL(fileURLWithPath: "\(folder)/run-err")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        do {
+    /// Runs `tool` to completion with its output captured in files (no pipe can fill up) in
+    /// a folder of its own, removed afterwards: never in a folder the user named.
+    static func run(_ tool: String, _ arguments: [String]) throws(BenchError) -> (String, String) {
+        try withTemporaryFolder("bench-run", for: "\(tool)'s output") { (folder) throws(BenchError) -> (String, String) in
+            let outURL = URL(fileURLWithPath: "\(folder)/out"), errURL = URL(fileURLWithPath: "\(folder)/err")
             guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
                   FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
-                throw BenchError("cannot create files in \(folder)")
+                throw BenchError("cannot create files for \(tool)'s output in \(Echo.quoted(folder))")
             }
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
-            try process.run()
-        } catch {
-            throw BenchError("cannot run \(tool): \(Echo.oneLine(error.localizedDescription))")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            do {
+                process.standardOutput = try FileHandle(forWritingTo: outURL)
+                process.standardError = try FileHandle(forWritingTo: errURL)
+                try process.run()
+            } catch {
+                throw BenchError("cannot run \(tool): \(Echo.oneLine(error.localizedDescription))")
+            }
+            process.waitUntilExit()
+            let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+            let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            guard process.terminationStatus == 0 else {
+                throw BenchError("\(tool) failed (exit \(process.terminationStatus)): \(Echo.escaped(err.split(separator: "\n").last ?? "", limit: 200))")
+            }
+            return (out, err)
         }
-        process.waitUntilExit()
-        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(tool) failed (exit \(process.terminationStatus)): \(Echo.escaped(err.split(separator: "\n").last ?? "", limit: 200))")
-        }
-        return (out, err)
     }
 }

@@ -1,8 +1,8 @@
 import Kernel
 
 /// One number the regression gate watches. All metrics are "lower is better".
-struct Metric: Equatable, Codable {
-    enum Kind: String, Codable, CaseIterable {
+struct Metric: Equatable, Encodable {
+    enum Kind: String, Encodable, CaseIterable {
         /// Instructions in `WalkthroughAnimator.update` per subview per frame (large
         /// walkthroughs) or per frame (app-sized ones), counted by callgrind: exact and
         /// repeatable for a given binary.
@@ -15,16 +15,6 @@ struct Metric: Equatable, Codable {
         /// A ratio of minimum times measured in one run (`simd/c`, `simd/limit`): machine
         /// drift cancels, noise does not entirely.
         case ratio
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let name = try container.decode(String.self)
-            guard let kind = Kind(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "must be \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(Echo.quoted(name))")
-            }
-            self = kind
-        }
     }
 
     var name: String
@@ -42,26 +32,33 @@ struct Metric: Equatable, Codable {
         self.init(name: name, kind: kind, value: value, threshold: Metric.defaultThreshold(kind, name: name))
     }
 
-    /// Strict: every key present with its type (`"value": true` is not a number), no other
+    /// Strict: every key once with its type (`"value": true` is not a number), no other
     /// key, a name, a value > 0 and a valid threshold.
-    init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        kind = try c.decode(Kind.self, forKey: .kind)
-        value = try c.decode(Double.self, forKey: .value)
-        threshold = try c.decode(Double.self, forKey: .threshold)
-        guard !name.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must not be empty") }
-        guard value.isFinite, value > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "must be a number > 0, got \(value)")
+    init(reading reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
+        typealias Problem = JSONReader.Problem
+        var name = "", kind = Kind.ratio, value = 0.0, threshold = 0.0
+        try reader.object(place, required: ["name", "kind", "value", "threshold"]) { (reader, key, at) throws(Problem) in
+            switch key {
+            case "name":
+                name = try reader.string(at)
+                guard !name.isEmpty else { throw Problem(at, "must not be empty") }
+            case "kind":
+                let text = try reader.string(at)
+                guard let k = Kind(rawValue: text) else {
+                    throw Problem(at, "must be \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(Echo.quoted(text))")
+                }
+                kind = k
+            case "value":
+                let number = try reader.number(at)
+                guard number.value.isFinite, number.value > 0 else { throw Problem(at, "must be a number > 0, got \(number.text)") }
+                value = number.value
+            default:
+                let number = try reader.number(at)
+                guard Metric.isValidThreshold(number.value) else { throw Problem(at, Metric.thresholdRule + ", got \(number.text)") }
+                threshold = number.value
+            }
         }
-        guard Metric.isValidThreshold(threshold) else {
-            throw DecodingError.dataCorruptedError(forKey: .threshold, in: c, debugDescription: Metric.thresholdRule + ", got \(threshold)")
-        }
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, kind, value, threshold
+        self.init(name: name, kind: kind, value: value, threshold: threshold)
     }
 
     /// Documented defaults (docs/REGRESSION-GATE.md). Counts are exact, so

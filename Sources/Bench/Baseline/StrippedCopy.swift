@@ -24,7 +24,17 @@ enum StrippedCopy {
             throw BenchError("no such folder: \(Echo.quoted(folder))")
         }
         let copy = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-        _ = try InstructionCounter.run(strip, ["--strip-debug", "--remove-section=.gnu_debugaltlink", "-o", copy, me], in: folder)
+        // Made here first so that a folder bench cannot write to is named as such (as root,
+        // permission bits do not say: only trying does).
+        let fd = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        guard fd >= 0 else { throw BenchError("cannot write \(Echo.quoted(copy)): \(FileDescriptor.reason())") }
+        close(fd)
+        do {
+            _ = try InstructionCounter.run(strip, ["--strip-debug", "--remove-section=.gnu_debugaltlink", "-o", copy, me])
+        } catch {
+            try? FileManager.default.removeItem(atPath: copy)
+            throw error
+        }
         return copy
     }
 

@@ -57,13 +57,37 @@ struct Arguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// A finite Double option.
+    /// A finite Double option, written in decimal.
     func double(_ name: String) throws(BenchError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let d = Double(text), d.isFinite else {
-            throw BenchError("option --\(name) needs a finite number, got \(Echo.quoted(text))")
+        guard let d = Arguments.decimal(text), d.isFinite else {
+            throw BenchError("option --\(name) needs a finite decimal number, got \(Echo.quoted(text))")
         }
         return d
+    }
+
+    /// `text` as a number when it is written in decimal (`-12`, `0.5`, `.5`, `3e-4`), else
+    /// nil: `Double(_:)` alone also reads hexadecimal (`0x10` is 16), `inf` and `nan`.
+    static func decimal(_ text: String) -> Double? {
+        var rest = Substring(text)
+        func digits() -> Int {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(run.count)
+            return run.count
+        }
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        var mantissa = digits()
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            guard digits() > 0 else { return nil }
+        }
+        return rest.isEmpty ? Double(text) : nil
     }
 
     /// A whole-number option within `range`, or `defaultValue` when absent.

@@ -77,7 +77,7 @@ struct RunComparison {
     }
 
     private static func key(_ row: RunFile.Row) -> Key {
-        Key(scenario: row.scenario, impl: row.impl, subviews: row.subviews, layout: row.layout ?? FrameLayout.blocks.rawValue)
+        Key(scenario: row.scenario, impl: row.impl, subviews: row.subviews, layout: row.layout)
     }
 
     private static func index(_ file: RunFile) throws(BenchError) -> [Key: RunFile.Statistics] {

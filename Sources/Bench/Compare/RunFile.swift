@@ -5,103 +5,125 @@ import Kernel
 /// `bench chart --input`. Only the keys those need are read; any problem is one line
 /// naming the file.
 struct RunFile {
-    struct Statistics: Decodable {
+    struct Statistics {
         var min, p50, p90, p99, max: Double
     }
 
-    struct Row: Decodable {
+    struct Row {
         var scenario: String
         var impl: String
-        /// Absent in exports of schema 1.
-        var layout: String?
+        var layout: String
         var subviews: Int
         var frames: Int
         var samples: Int
         var nsPerSubview: Statistics
-
-        /// What `bench run` never writes: a count below 1, or a time that is not a positive
-        /// number below 10¹⁵ ns (a ratio of such would be infinite or meaningless).
-        var problem: String? {
-            for (key, count) in [("subviews", subviews), ("frames", frames), ("samples", samples)] where count < 1 {
-                return "\(key): \(count); must be 1 or more"
-            }
-            let s = nsPerSubview
-            for (key, x) in [("min", s.min), ("p50", s.p50), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
-            where !(x > 0 && x < 1e15) {
-                return "nsPerSubview.\(key): \(x); must be a time in ns above 0 and below 1e15"
-            }
-            return nil
-        }
-    }
-
-    private struct Document: Decodable {
-        var schemaVersion: Int
-        var os: String
-        var cpu: String
-        var cpuFeatures: String
-        var cores: Int
-        var build: [String: String]
-        var results: [Row]
     }
 
     let path: String
     let schemaVersion: Int
     let rows: [Row]
-    private let document: Document
+    private let os: String, cpu: String, cpuFeatures: String, cores: Int
+    private let build: [String: String]
 
     /// The path as messages show it.
     var name: String { Echo.escaped(path, limit: OutputFile.pathLimit) }
 
+    /// The keys of the export (`Report.json`), each read and checked or, for what neither
+    /// command uses (`date`, `options`, `ratios`, …), allowed; any other key is an error.
+    static let requiredKeys = ["schemaVersion", "os", "cpu", "cpuFeatures", "cores", "build", "results"]
+    static let optionalKeys = ["date", "toolchain", "commit", "uncommittedChanges", "arguments", "options", "ratios"]
+    static let buildKeys = ["configuration", "swiftCompiler", "cCompiler", "swiftTargetFeatures", "targetFeatures"]
+    static let resultKeys = ["scenario", "impl", "layout", "subviews", "frames", "samples", "nsPerSubview"]
+    static let derivedResultKeys = ["microsecondsPerFrame", "framesPerSecond"]
+    static let statisticKeys = ["min", "p50", "p90", "p99", "max"]
+    /// Counts beyond 2⁵³ are not whole numbers a JSON reader can tell apart.
+    static let countRange = 1...9_007_199_254_740_991
+
     static func load(_ path: String) throws(BenchError) -> RunFile {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
         let data = try InputFile.read(path)
-        // The version first, alone: a file of another schema is told as such, not as
-        // whatever key it lacks.
-        struct Version: Decodable { var schemaVersion: Int? }
-        let version: Version
-        do { version = try JSONDecoder().decode(Version.self, from: data) } catch {
-            throw BenchError("\(file): not a run saved with bench run --format json (\(DecodingProblem(error)))")
-        }
-        guard let schema = version.schemaVersion else {
-            throw BenchError("\(file): no \"schemaVersion\"; not a run saved with bench run --format json by this version of bench")
-        }
-        guard schema == Report.schemaVersion else {
-            throw BenchError("\(file): schemaVersion \(schema); this bench reads version \(Report.schemaVersion)")
-        }
-        do {
-            let document = try JSONDecoder().decode(Document.self, from: data)
-            for (n, row) in document.results.enumerated() {
-                if let problem = row.problem { throw BenchError("\(file): malformed run: results[\(n)].\(problem)") }
+        do throws(JSONReader.Problem) {
+            return try JSONReader.read(data) { (reader) throws(JSONReader.Problem) -> RunFile in
+                // The version first, alone: a file of another schema is told as such, not as
+                // whatever key it lacks.
+                guard reader.peek() == .object else {
+                    throw JSONReader.Problem("", "not a run saved with bench run --format json (the file holds \(reader.found()), not an object)")
+                }
+                guard try reader.seekTopLevel("schemaVersion") else {
+                    throw JSONReader.Problem("", "no \"schemaVersion\"; not a run saved with bench run --format json by this version of bench")
+                }
+                let schema = try reader.wholeNumber("schemaVersion", in: 0...Int(Int32.max))
+                guard schema == Report.schemaVersion else {
+                    throw JSONReader.Problem("", "schemaVersion \(schema); this bench reads version \(Report.schemaVersion)")
+                }
+                return try RunFile(path: path, reading: &reader)
             }
-            return RunFile(path: path, schemaVersion: schema, rows: document.results, document: document)
-        } catch let error as BenchError {
-            throw error
+        } catch where error.isSyntax {
+            throw BenchError("\(file): not a run saved with bench run --format json (\(error.what))")
+        } catch where error.place.isEmpty {
+            throw BenchError("\(file): \(error.what)")
         } catch {
-            throw BenchError("\(file): malformed run: \(DecodingProblem(error))")
+            throw BenchError("\(file): malformed run: \(error)")
         }
+    }
+
+    /// Reads the whole file, its schema already checked.
+    private init(path: String, reading reader: inout JSONReader) throws(JSONReader.Problem) {
+        typealias Problem = JSONReader.Problem
+        var os = "", cpu = "", cpuFeatures = "", cores = 0, build: [String: String] = [:], rows: [Row] = []
+        reader.seekStart()
+        try reader.object("", required: RunFile.requiredKeys, optional: RunFile.optionalKeys) { (reader, key, at) throws(Problem) in
+            switch key {
+            case "schemaVersion": _ = try reader.wholeNumber(at, in: 1...Int(Int32.max))
+            case "os": os = try reader.string(at)
+            case "cpu": cpu = try reader.string(at)
+            case "cpuFeatures": cpuFeatures = try reader.string(at)
+            case "cores": cores = try reader.wholeNumber(at, in: 1...1_000_000)
+            case "build": build = try reader.stringObject(at, required: RunFile.buildKeys, optional: MachineCheck.optionalKeys)
+            case "results":
+                try reader.array(at) { (reader, _, at) throws(Problem) in rows.append(try Row(reading: &reader, at)) }
+            case "date", "toolchain", "commit":
+                if !reader.null() { _ = try reader.string(at) }
+            case "uncommittedChanges":
+                guard reader.null() || reader.peek() == .bool else { throw reader.mismatch(at, "true, false or null") }
+                try reader.skip()
+            case "arguments":
+                try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.string(at) }
+            case "options":
+                guard reader.null() || reader.peek() == .object else { throw reader.mismatch(at, "an object or null") }
+                try reader.skip()
+            default:  // ratios: derived from the results, which are read instead
+                guard reader.peek() == .array else { throw reader.mismatch(at, "an array") }
+                try reader.skip()
+            }
+        }
+        self.path = path
+        schemaVersion = Report.schemaVersion
+        (self.os, self.cpu, self.cpuFeatures, self.cores, self.build, self.rows) = (os, cpu, cpuFeatures, cores, build, rows)
     }
 
     /// The machine and build, as a baseline records them (`MachineCheck`).
     var buildPairs: [String: String] {
-        document.build.merging(["os": document.os, "cpu": document.cpu, "cpuFeatures": document.cpuFeatures,
-                                "cores": String(document.cores)]) { _, machine in machine }
+        build.merging(["os": os, "cpu": cpu, "cpuFeatures": cpuFeatures, "cores": String(cores)]) { _, machine in machine }
     }
 
     /// The run as a report, for drawing it.
     var report: Report {
         get throws(BenchError) {
-            let b = document.build
+            let b = build
             let build = BuildInfo(configuration: b["configuration"] ?? "?", swiftCompiler: b["swiftCompiler"] ?? "?",
                                   cCompiler: b["cCompiler"] ?? "?", swiftTargetFeatures: b["swiftTargetFeatures"] ?? "?",
                                   cTargetFeatures: b["targetFeatures"] ?? "?", strategy: b["strategy"] ?? "?",
-                                  strategySelection: "recorded", os: document.os, cpu: document.cpu,
-                                  cpuFeatures: document.cpuFeatures, cores: document.cores)
+                                  strategySelection: "recorded", os: os, cpu: cpu,
+                                  cpuFeatures: cpuFeatures, cores: cores)
             var results: [Result] = []
             for (n, row) in rows.enumerated() {
                 guard let impl = ImplementationKind(rawValue: row.impl) else {
                     throw BenchError("\(name): results[\(n)].impl: unknown implementation \(Echo.quoted(row.impl))")
                 }
-                let layout = FrameLayout(rawValue: row.layout ?? FrameLayout.blocks.rawValue) ?? .blocks
+                guard let layout = FrameLayout(rawValue: row.layout) else {
+                    throw BenchError("\(name): results[\(n)].layout: unknown layout \(Echo.quoted(row.layout))")
+                }
                 var stats = Bench.Statistics([])
                 let s = row.nsPerSubview
                 (stats.min, stats.p50, stats.p90, stats.p99, stats.max, stats.count) = (s.min, s.p50, s.p90, s.p99, s.max, row.samples)
@@ -110,5 +132,42 @@ struct RunFile {
             }
             return Report(build: build, results: results)
         }
+    }
+}
+
+extension RunFile.Row {
+    /// One result: its keys once each, counts of 1 or more, times in ns above 0 and below
+    /// 10¹⁵ (a ratio of other times would be infinite or meaningless).
+    init(reading reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
+        typealias Problem = JSONReader.Problem
+        var scenario = "", impl = "", layout = "", counts = [0, 0, 0]
+        var stats = RunFile.Statistics(min: 0, p50: 0, p90: 0, p99: 0, max: 0)
+        try reader.object(place, required: RunFile.resultKeys, optional: RunFile.derivedResultKeys) { (reader, key, at) throws(Problem) in
+            switch key {
+            case "scenario": scenario = try reader.string(at)
+            case "impl": impl = try reader.string(at)
+            case "layout": layout = try reader.string(at)
+            case "subviews": counts[0] = try reader.wholeNumber(at, in: RunFile.countRange)
+            case "frames": counts[1] = try reader.wholeNumber(at, in: RunFile.countRange)
+            case "samples": counts[2] = try reader.wholeNumber(at, in: RunFile.countRange)
+            case "nsPerSubview":
+                try reader.object(at, required: RunFile.statisticKeys) { (reader, key, at) throws(Problem) in
+                    let (x, text) = try reader.number(at)
+                    guard x > 0 && x < 1e15 else { throw Problem(at, "must be a time in ns above 0 and below 1e15, got \(text)") }
+                    switch key {
+                    case "min": stats.min = x
+                    case "p50": stats.p50 = x
+                    case "p90": stats.p90 = x
+                    case "p99": stats.p99 = x
+                    default: stats.max = x
+                    }
+                }
+            default:  // derived from nsPerSubview and subviews: a number, or null where it was not finite
+                guard reader.null() || reader.peek() == .number else { throw reader.mismatch(at, "a number or null") }
+                try reader.skip()
+            }
+        }
+        self.init(scenario: scenario, impl: impl, layout: layout, subviews: counts[0], frames: counts[1], samples: counts[2],
+                  nsPerSubview: stats)
     }
 }

@@ -26,8 +26,18 @@ struct Chart {
     /// and lower-case text, so that a text measured with it fits.
     private static let characterWidth = 0.62
 
-    private var points: [Result] { report.results.filter { $0.nsPerSubview.min > 0 && $0.nsPerSubview.min.isFinite } }
-    private var hasLimit: Bool { report.implementations.contains(.limit) }
+    /// The results with a drawable minimum, grouped by scenario: found once, so that drawing
+    /// takes time linear in the results (each cell once filtered them all).
+    private let points: [Result]
+    private let pointsByScenario: [String: [Result]]
+    private let hasLimit: Bool
+
+    init(report: Report) {
+        self.report = report
+        points = report.results.filter { $0.nsPerSubview.min > 0 && $0.nsPerSubview.min.isFinite }
+        pointsByScenario = Dictionary(grouping: points, by: \.scenario)
+        hasLimit = report.results.contains { $0.impl == .limit }
+    }
 
     func svg() -> String {
         let scenarios = report.scenarios, impls = report.implementations
@@ -62,7 +72,7 @@ struct Chart {
     // MARK: one scenario
 
     private func cell(_ scenario: String, impls: [ImplementationKind], x: Double, y: Double, y0: Double, y1: Double) -> String {
-        let rows = points.filter { $0.scenario == scenario }
+        let rows = pointsByScenario[scenario] ?? []
         let left = x + Chart.panelLeft, w = Chart.cellWidth - Chart.panelLeft - Chart.panelRight
         var out = "<g>\n" + text(left, y + 14, scenario, size: 12, bold: true, width: w)
         let (x0, x1) = sizeRange(rows.map(\.subviews))
@@ -93,8 +103,9 @@ struct Chart {
         // Lower panel: ratios to `limit`, linear, without the reference.
         if hasLimit {
             let ltop = bottom + Chart.panelGap, lh = Chart.lowerHeight
+            let limits = Dictionary(rows.filter { $0.impl == .limit }.map { ($0.subviews, $0) }) { first, _ in first }
             let all: [(Result, Double)] = rows.compactMap { r in
-                guard !r.impl.reads, let l = rows.first(where: { $0.impl == .limit && $0.subviews == r.subviews }) else { return nil }
+                guard !r.impl.reads, let l = limits[r.subviews] else { return nil }
                 return (r, r.nsPerSubview.min / l.nsPerSubview.min)
             }
             let top = Chart.niceCeiling(max(1.5, 1.08 * (all.filter { $0.0.impl != .reference }.map(\.1).max() ?? 1)))

@@ -7,8 +7,15 @@ import Kernel
 struct MachineCheck {
     /// The keys that identify a machine and a build (`BuildInfo.pairs`). A key that one
     /// side lacks (a baseline recorded before it existed) is not compared.
-    static let keys = ["cpu", "cpuFeatures", "cores", "os", "configuration", "swiftCompiler", "cCompiler",
-                       "swiftTargetFeatures", "targetFeatures", "strategy"]
+    static let keys = requiredKeys + optionalKeys
+
+    /// The keys a baseline's `build` must have: without one, `--strict-machine` could not
+    /// tell another machine from this one.
+    static let requiredKeys = ["os", "cpu", "cpuFeatures", "cores", "configuration", "swiftCompiler", "cCompiler",
+                               "swiftTargetFeatures", "targetFeatures"]
+
+    /// Keys recorded since a later version, which older baselines lack: the kernel strategy.
+    static let optionalKeys = ["strategy"]
 
     let differences: [(key: String, recorded: String, current: String)]
 

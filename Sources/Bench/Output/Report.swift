@@ -27,13 +27,16 @@ struct Report {
     }
 
     /// The implementations measured, in run order.
-    var implementations: [ImplementationKind] {
-        results.map(\.impl).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-    }
+    var implementations: [ImplementationKind] { Report.firstOccurrences(results.map(\.impl)) }
 
     /// The scenarios measured, in run order.
-    var scenarios: [String] {
-        results.map(\.scenario).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    var scenarios: [String] { Report.firstOccurrences(results.map(\.scenario)) }
+
+    /// Each distinct element once, in order of first occurrence; linear time, since a run
+    /// file may hold tens of thousands of scenarios.
+    static func firstOccurrences<T: Hashable>(_ items: [T]) -> [T] {
+        var seen = Set<T>()
+        return items.filter { seen.insert($0).inserted }
     }
 
     /// min(a) / min(b) within one group, nil when either is missing.

@@ -68,12 +68,16 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// Parses a comma-separated list such as `simd,c`, keeping this type's order.
+    /// Parses a comma-separated list such as `simd,c`, keeping this type's order. A name
+    /// given twice is an error, as in every list option (`--sizes`).
     static func list(_ text: String) throws(BenchError) -> [ImplementationKind] {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !names.isEmpty, names.allSatisfy({ ImplementationKind(rawValue: $0) != nil }) else {
             let all = allCases.map(\.name).joined(separator: ",")
             throw BenchError("--impls takes a comma-separated subset of \(all), got \(Echo.quoted(text))")
+        }
+        if let twice = names.indices.first(where: { names[..<$0].contains(names[$0]) }) {
+            throw BenchError("--impls lists \(names[twice]) twice, got \(Echo.quoted(text))")
         }
         return allCases.filter { names.contains($0.name) }
     }

@@ -32,9 +32,11 @@
  * bww_destroy, exactly once: a destroyed handle must not be passed to any function again,
  * bww_destroy included (a second bww_destroy is undefined behaviour, like a double free).
  * Strings and buffers passed in are only read during the call.
- * Pointers handed out (bww_page_blocks, bww_error_message) belong to the handle: they
- * stay valid until the next bww_evaluate or bww_destroy on that handle, and must not be
- * freed or written to.
+ * Pointers handed out belong to the handle and must not be freed or written to. Blocks
+ * (bww_page_blocks) stay valid until the next bww_evaluate or bww_destroy on that handle.
+ * Messages (bww_error_message) stay valid, their text unchanged, until the next
+ * bww_evaluate, bww_evaluate_into or bww_destroy on that handle; after that the memory
+ * may hold later messages, and an AddressSanitizer build of the library reports a read.
  *
  * Threads. The functions that take a `const bww_walkthrough *` are read-only: they write
  * nothing in the handle, not even a reference count (since 1.2.0, in optimized builds of
@@ -57,9 +59,9 @@
  * Errors. Every function that can fail returns a bww_status; BWW_OK is 0. Nothing crashes
  * on bad input: null pointers, short buffers, bad JSON, out-of-range indices, too long
  * lengths and non-finite numbers are all reported. A handle keeps the message of every
- * failed call on it until the next bww_evaluate, bww_evaluate_into or bww_destroy (identical messages are
- * stored once; after BWW_MAX_MESSAGES distinct ones, further failures share one fixed
- * message), so a message pointer stays valid while other calls fail. A failing call on a
+ * failed call on it for as long as Ownership says (identical messages are stored once;
+ * after BWW_MAX_MESSAGES distinct ones, further failures share one fixed message), so a
+ * message pointer stays valid while other calls fail. A failing call on a
  * handle allocates nothing (the handle's message storage is made by bww_create), so its
  * status and message do not depend on free memory. bww_create writes its message into
  * the caller's buffer instead (it has no handle yet). Messages are UTF-8. A NULL handle
@@ -128,7 +130,8 @@ extern "C" {
 #define BWW_MAX_KEYFRAMES 2097152
 /* The longest walkthrough text bww_create accepts, in bytes (1 GiB). */
 #define BWW_MAX_JSON_LENGTH ((size_t)1 << 30)
-/* Distinct error messages a handle keeps between two bww_evaluate calls. */
+/* Distinct error messages a handle keeps between two frames (bww_evaluate or
+ * bww_evaluate_into calls). */
 #define BWW_MAX_MESSAGES 1024
 
 typedef struct bww_walkthrough bww_walkthrough;
@@ -181,8 +184,9 @@ bww_status bww_create(const char *json, size_t length, bww_walkthrough **out,
  * Once per handle: the handle must not be used again, nor destroyed a second time. */
 void bww_destroy(bww_walkthrough *walkthrough);
 
-/* The message of the latest failed call on this handle since the last bww_evaluate (that
- * bww_evaluate's own included), "" if none. Never NULL; a fixed text for a NULL handle. */
+/* The message of the latest failed call on this handle since the last bww_evaluate or
+ * bww_evaluate_into (that call's own failure included), "" if none; valid as Ownership
+ * says. Never NULL; a fixed text for a NULL handle. */
 const char *bww_error_message(const bww_walkthrough *walkthrough);
 
 /* The outputs below must not be NULL unless the comment says otherwise. */
@@ -198,15 +202,17 @@ bww_status bww_paging(const bww_walkthrough *walkthrough, bww_direction *directi
 bww_status bww_scroll_position(const bww_walkthrough *walkthrough, int64_t page, double *scroll);
 
 /* Computes the frame at scroll position `scroll` (points, the scroll view's
- * contentOffset.x, or .y top to bottom; right to left, offsets from (n - 1)*W - scroll): pages with offset strictly between −2 and 2 are animated, the others
- * keep what they had. Releases the messages of earlier failed calls. */
+ * contentOffset.x, or .y top to bottom; right to left, offsets from (n - 1)*W - scroll):
+ * pages with offset strictly between −2 and 2 are animated, the others keep what they had.
+ * Releases the messages of earlier failed calls (see Ownership). */
 bww_status bww_evaluate(bww_walkthrough *walkthrough, double scroll);
 
 /* Like bww_evaluate, but writes the frame into `dst`, which holds `bytes` bytes (at least
  * bww_frame_size's; any alignment, 64 bytes is fastest), in `layout`, instead of into the
  * handle's own frame, which keeps what the last bww_evaluate computed. Only the pages in
  * the window are written: the others keep what `dst` held. The current page and the page
- * offsets become this frame's. Needs the handle to itself, as bww_evaluate. An unknown
+ * offsets become this frame's. Needs the handle to itself and releases the messages of
+ * earlier failed calls, as bww_evaluate does. An unknown
  * layout is BWW_ERROR_INVALID_VALUE; a short `dst`, BWW_ERROR_BUFFER_TOO_SMALL. */
 bww_status bww_evaluate_into(bww_walkthrough *walkthrough, double scroll, bww_layout layout, void *dst, size_t bytes);
 

@@ -74,6 +74,39 @@ public struct Easing: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The least and greatest `E(p)` for `p ∈ [0, 1]`: `0…1` for `linear`, `0…0` for `hold`,
+    /// and for a Bézier the range of `B_y(u)` over `u ∈ [0, 1]` (every `u` is some `p`'s),
+    /// found at the ends and at the turning points of the cubic, where `B_y'(u) = 0`.
+    package var range: (lower: Double, upper: Double) {
+        switch curve {
+        case .linear: return (0, 1)
+        case .hold: return (0, 0)
+        case .bezier(let c):
+            let (y1, y2) = (c.y, c.w)
+            // B_y'(u) / 3 = a·u² + b·u + c0.
+            let a = 3 * y1 - 3 * y2 + 1, b = 2 * (y2 - 2 * y1), c0 = y1
+            var turns: [Double] = []
+            if a == 0 {
+                if b != 0 { turns.append(-c0 / b) }
+            } else {
+                let discriminant = b * b - 4 * a * c0
+                if discriminant >= 0 {
+                    // The root of larger magnitude first, the other from the product of the
+                    // roots: no cancellation in either.
+                    let q = -(b + (b < 0 ? -1 : 1) * discriminant.squareRoot()) / 2
+                    turns.append(q / a)
+                    if q != 0 { turns.append(c0 / q) }
+                }
+            }
+            var (lower, upper) = (0.0, 1.0)
+            for u in turns where u > 0 && u < 1 {
+                let e = TimelineReference.bezier(y1, y2, u)
+                (lower, upper) = (Swift.min(lower, e), Swift.max(upper, e))
+            }
+            return (lower, upper)
+        }
+    }
+
     public var description: String {
         if let name { return name }
         let c = controlPoints ?? .zero

@@ -65,4 +65,21 @@ enum KeyframeRules {
             }
         }
     }
+
+    /// - Throws: a segment of a rotation track whose easing overshoots past ±1e6 rad: every
+    ///   angle `v_j + (v_(j+1) − v_j)·E` over the easing's range on `[0, 1]` must stay within
+    ///   the bound the values keep (beyond it the fast path's Float angles and the
+    ///   reference's no longer agree). Keyed by the keyframe's easing (`rotation[3].easing`).
+    static func checkReach(_ rotation: [Keyframe<Double>]) throws(WalkthroughError) {
+        for j in rotation.indices.dropLast() {
+            let (from, to) = (rotation[j].value, rotation[j + 1].value)
+            let (lower, upper) = rotation[j].easing.range
+            let reach = [from + (to - from) * lower, from + (to - from) * upper]
+            guard let far = reach.first(where: { !($0.magnitude <= rotationLimit) }) else { continue }
+            let easing = "rotation[\(j)].easing"
+            throw WalkthroughError(key: easing, subject: "keyframe \(easing)",
+                                   problem: "overshoots to an angle of \(far) rad between keyframes \(j) and \(j + 1) "
+                                       + "(from \(from) to \(to), E reaching \(lower)…\(upper)); a rotation must stay within ±1e6")
+        }
+    }
 }

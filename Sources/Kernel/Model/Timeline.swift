@@ -15,7 +15,8 @@ public struct Timeline: Hashable, Sendable {
     public let translation: [Keyframe<SIMD2<Double>>]?
     /// `[sx, sy]`.
     public let scale: [Keyframe<SIMD2<Double>>]?
-    /// θ in radians about `axis` (values within ±1e6).
+    /// θ in radians about `axis` (values within ±1e6, and so is every angle a segment
+    /// reaches where its easing overshoots).
     public let rotation: [Keyframe<Double>]?
     /// Clamped to `[0, 1]` when evaluated.
     public let alpha: [Keyframe<Double>]?
@@ -29,14 +30,18 @@ public struct Timeline: Hashable, Sendable {
 
     /// A timeline; every rule of the contract is checked here, once.
     /// - Throws: an empty track or one of more than 64 keyframes, an `at` out of range or
-    ///   not strictly increasing, a value out of range, a zero or non-finite axis, a
-    ///   stagger out of range. The error's key is its path (`rotation[3].at`).
+    ///   not strictly increasing, a value out of range, a rotation segment whose easing
+    ///   overshoots past ±1e6 rad (keyed by that keyframe's `easing`), a zero or non-finite
+    ///   axis, a stagger out of range. The error's key is its path (`rotation[3].at`).
     public init(translation: [Keyframe<SIMD2<Double>>]? = nil, scale: [Keyframe<SIMD2<Double>>]? = nil,
                 rotation: [Keyframe<Double>]? = nil, alpha: [Keyframe<Double>]? = nil,
                 axis: SIMD3<Double> = SIMD3(0, 0, 1), stagger: Double = 0) throws(WalkthroughError) {
         if let translation { try KeyframeRules.check(translation, track: "translation", limit: KeyframeRules.valueLimit) }
         if let scale { try KeyframeRules.check(scale, track: "scale", limit: KeyframeRules.valueLimit) }
-        if let rotation { try KeyframeRules.check(rotation, track: "rotation", limit: KeyframeRules.rotationLimit) }
+        if let rotation {
+            try KeyframeRules.check(rotation, track: "rotation", limit: KeyframeRules.rotationLimit)
+            try KeyframeRules.checkReach(rotation)
+        }
         if let alpha { try KeyframeRules.check(alpha, track: "alpha", limit: KeyframeRules.valueLimit) }
         guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
             throw WalkthroughError(key: "axis", subject: "timeline axis", problem: "must be finite, got \(axis)")

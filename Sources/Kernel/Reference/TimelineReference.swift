@@ -6,7 +6,8 @@ package enum TimelineReference {
     package static let solveTolerance = 1e-12
 
     /// `E(p)` of `easing`: `p`, 0, or `B_y(u)` with `B_x(u) = p` solved by bisection to
-    /// `|u − u*| ≤ 1e-12` (`B_x` is monotone for `x1, x2 ∈ [0, 1]`).
+    /// `|u − u*| ≤ 1e-12` (`B_x` is monotone for `x1, x2 ∈ [0, 1]`), each step's comparison
+    /// exact (`ExactCubic`), also where the curve's x-speed is near zero.
     package static func ease(_ easing: Easing, _ p: Double) -> Double {
         switch easing.curve {
         case .linear: return p
@@ -17,12 +18,13 @@ package enum TimelineReference {
         }
     }
 
-    /// `u ∈ [0, 1]` with `B_x(u) = p` (for `p` outside `[0, 1]`, the nearer end).
+    /// `u ∈ [0, 1]` with `B_x(u) = p` (for `p` outside `[0, 1]`, the nearer end), within
+    /// `solveTolerance`: the bracket keeps `B_x(lo) < p ≤ B_x(hi)` exactly, so `u*` is in it.
     package static func solve(x1: Double, x2: Double, p: Double) -> Double {
         var (lo, hi) = (0.0, 1.0)
         while hi - lo > solveTolerance {
             let mid = (lo + hi) / 2
-            if bezier(x1, x2, mid) < p { lo = mid } else { hi = mid }
+            if ExactCubic.isBelow(x1: x1, x2: x2, u: mid, p: p) { lo = mid } else { hi = mid }
         }
         return (lo + hi) / 2
     }

@@ -43,6 +43,11 @@ final class SegmentCache: @unchecked Sendable {
 
     func copy() -> SegmentCache { SegmentCache(copying: self) }
 
+    /// Keyframe gaps below this are cached for one frame at a time (`refresh`): in Float,
+    /// `τ − lo` loses precision from about 1e-38 (subnormals) and `1 / (hi − lo)` overflows
+    /// from about 3e-39, while every gap from 1e-30 up keeps `p` within 1e-7.
+    static let tinyGap = 1e-30
+
     /// The bytes `lanes` and `flags` were allocated with (the memory probe counts the same,
     /// `WalkthroughAnimator.bufferByteCounts`; `AllocationTests`).
     var allocatedByteCounts: [Int] {
@@ -95,6 +100,14 @@ final class SegmentCache: @unchecked Sendable {
                     }
                     (lo, hi) = (times[a], times[b])
                     invLen = 1 / (hi - lo)
+                    if hi - lo < SegmentCache.tinyGap {
+                        // Float cannot hold τ − lo and 1 / (hi − lo) of such a gap (0 · ∞ was
+                        // NaN): lo is moved so that Float(τ − lo) · 1 is the reference's Double
+                        // p for this τ, and hi = −∞ fails the next frame's check, which finds
+                        // the segment again for its own τ.
+                        let p = (time - lo) / (hi - lo)
+                        (lo, hi, invLen) = (time - p, -.infinity, 1)
+                    }
                     v0 = tables.valueTable[a]
                     dv = tables.valueTable[b] - v0
                     easing = tables.easingTable[a]

@@ -9,7 +9,9 @@ import KernelTarget
 /// never gives zero). Then `p = Float(τ − lo)·invLen`, `E = B_y(u)` with `B_x(u) = p`
 /// (`EasingPolynomial`) solved from the fitted start `ga … g3` (`EasingGuess`), and the
 /// value is `v0 + dv·E`. Before the first keyframe
-/// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`.
+/// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`. In a
+/// segment shorter than `SegmentCache.tinyGap`, `invLen = 1` and `lo` is placed so that
+/// `Float(τ − lo)` is `p` for the frame's `τ`; `hi = −∞`, so the next frame finds it again.
 /// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
 package struct TrackLanes {
     package var lo, hi: Lanes.Doubles

@@ -1,0 +1,78 @@
+/// The sign of `B_x(u) − p` for the reference's Bézier solve, exact for every double `u`,
+/// `x1`, `x2` and `p` (short of underflow below 1e-300).
+///
+/// Where the curve's x-speed is near zero (`x1 = 1, x2 = 0` at `u = 0.5` is a triple root,
+/// `B_x(0.5 + d) = 0.5 + 4d³`) a Double evaluation of `B_x(u) − p` is rounding noise for
+/// `|u − u*|` up to a few 1e-6, so bisection on it stopped that far from the root. The
+/// Double value decides whenever it is farther from zero than its error bound; otherwise
+/// the polynomial is evaluated exactly as a nonoverlapping expansion (Shewchuk, "Adaptive
+/// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997): sums
+/// and products of doubles kept as lists of doubles whose exact sum is the value.
+enum ExactCubic {
+    /// `B_x(u) < p`, decided exactly.
+    static func isBelow(x1: Double, x2: Double, u: Double, p: Double) -> Bool {
+        let approximate = TimelineReference.bezier(x1, x2, u) - p
+        // Every term of B_x is ≥ 0 for x1, x2 ∈ [0, 1] and u ∈ [0, 1], so its rounding error is
+        // at most a few ulps of B_x itself; 16 of them, and of p, bound it with room to spare.
+        let bound = 16 * Double.ulpOfOne * (TimelineReference.bezier(x1, x2, u).magnitude + p.magnitude)
+        if approximate.magnitude > bound { return approximate < 0 }
+        return sign(x1: x1, x2: x2, u: u, p: p) < 0
+    }
+
+    /// The exact sign (−1, 0, 1) of `a3·u³ + a2·u² + a1·u − p` with `a1 = 3·x1`,
+    /// `a2 = 3·x2 − 6·x1` and `a3 = 1 + 3·x1 − 3·x2` (the power form of `B_x`), by Horner's
+    /// rule on expansions.
+    static func sign(x1: Double, x2: Double, u: Double, p: Double) -> Int {
+        let a1 = product([x1], 3)
+        let a2 = sum(product([x2], 3), product([x1], -6))
+        let a3 = sum(sum([1], product([x1], 3)), product([x2], -3))
+        var value = product(a3, u)
+        value = product(sum(value, a2), u)
+        value = product(sum(value, a1), u)
+        value = grow(value, -p)
+        guard let largest = value.last(where: { $0 != 0 }) else { return 0 }
+        return largest < 0 ? -1 : 1
+    }
+
+    /// `a + b` as a double and its rounding error, exactly.
+    private static func twoSum(_ a: Double, _ b: Double) -> (sum: Double, error: Double) {
+        let s = a + b
+        let bVirtual = s - a
+        let aVirtual = s - bVirtual
+        return (s, (a - aVirtual) + (b - bVirtual))
+    }
+
+    /// `a · b` as a double and its rounding error, exactly (a fused multiply-add).
+    private static func twoProduct(_ a: Double, _ b: Double) -> (product: Double, error: Double) {
+        let p = a * b
+        return (p, (-p).addingProduct(a, b))
+    }
+
+    /// `e + b` for a nonoverlapping expansion `e` (smallest first): again one, zeros dropped.
+    private static func grow(_ e: [Double], _ b: Double) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(e.count + 1)
+        var q = b
+        for component in e {
+            let (s, error) = twoSum(q, component)
+            if error != 0 { out.append(error) }
+            q = s
+        }
+        if q != 0 || out.isEmpty { out.append(q) }
+        return out
+    }
+
+    private static func sum(_ e: [Double], _ f: [Double]) -> [Double] {
+        f.reduce(e, grow)
+    }
+
+    /// `e · b`, exactly: each component's product and its error, added in.
+    private static func product(_ e: [Double], _ b: Double) -> [Double] {
+        var out: [Double] = []
+        for component in e {
+            let (p, error) = twoProduct(component, b)
+            out = grow(grow(out, error), p)
+        }
+        return out
+    }
+}
