@@ -28,7 +28,7 @@ struct MachineCheck {
 
     var matches: Bool { differences.isEmpty }
 
-    /// `cpu "Apple M2 Pro", now "AMD EPYC"; …`: every difference, values escaped and cut.
+    /// `cpu "CPU A", now "CPU B"; …`: every difference, values escaped and cut.
     var list: String {
         differences.map { "\($0.key) \(Echo.quoted($0.recorded, limit: 40)), now \(Echo.quoted($0.current, limit: 40))" }
             .joined(separator: "; ")
