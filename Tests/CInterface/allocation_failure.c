@@ -183,25 +183,28 @@ static bww_walkthrough *handle(void) {
     return w;
 }
 
-/* Case i of FAILING_CALLS, twice in a row (the second finds the stored message). */
+/* Case i of FAILING_CALLS, twice in a row (the second finds the stored message, but after
+ * bww_evaluate and bww_evaluate_into, which release the first's: the header's Ownership). */
 static int failing_call_child(int i) {
     const struct failing_call *c = &failing_calls[i];
+    const int releases = strncmp(c->name, "bww_evaluate", strlen("bww_evaluate")) == 0;
     bww_walkthrough *w = handle();
     if (!w) return 1;
     attempts = 0;
     mode = FAIL_ALL;
     bww_status first = call(i, w);
     const char *first_message = bww_error_message(w);
+    const int first_text = strcmp(first_message, c->message) == 0;
     bww_status second = call(i, w);
     const char *second_message = bww_error_message(w);
     mode = PASS;
-    int ok = first == c->status && second == c->status && strcmp(first_message, c->message) == 0 &&
-             second_message == first_message && attempts == 0;
+    int ok = first == c->status && second == c->status && first_text && strcmp(second_message, c->message) == 0 &&
+             (releases || second_message == first_message) && attempts == 0;
     if (!ok)
         fprintf(stderr, "  %s, every allocation failing: status %d then %d (expected %d), %ld allocations tried,\n"
-                        "  message \"%s\" (expected \"%s\"), the second %s\n",
-                c->name, first, second, c->status, attempts, first_message, c->message,
-                second_message == first_message ? "stored once" : "stored again");
+                        "  first message %s, second \"%s\" (expected \"%s\"), the second %s\n",
+                c->name, first, second, c->status, attempts, first_text ? "as expected" : "not as expected",
+                second_message, c->message, second_message == first_message ? "stored once" : "stored again");
     bww_destroy(w);
     return !ok;
 }
