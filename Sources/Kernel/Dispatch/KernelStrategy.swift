@@ -49,10 +49,13 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
 
     /// The strategy new frames use: `BWW_KERNEL_STRATEGY`'s when it names one this CPU runs,
     /// else `choose(for: CPUFeatures.host)`. Read once.
-    public static let current: KernelStrategy = resolve(environment: environmentValue).strategy
+    public static var current: KernelStrategy { resolved.strategy }
 
     /// Why `current` is what it is, in one line (what `bench` prints).
-    public static let selection: String = resolve(environment: environmentValue).reason
+    public static var selection: String { resolved.reason }
+
+    /// The environment read and resolved once, for `current` and `selection` alike.
+    private static let resolved = resolve(environment: environmentValue)
 
     /// `value` (the environment variable's, or nil) resolved against this CPU: the strategy,
     /// and the reason in words. A value that names no strategy, or one the CPU cannot run,
