@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The C interface as a C program sees it: builds libBWWalkthroughC (scripts/c-library.sh),
 # checks its exported symbols and the header's signatures, runs the C tests in
-# Tests/CInterface (plain, under ulimit -v, with failing allocations, against the
+# Tests/CInterface (plain, under ulimit -v and a sweep of it, with failing allocations, against the
 # self-contained build, and against ASan, TSan and UBSan builds through
 # scripts/c-api-sanitizers.sh), and builds the README's
 # example through pkg-config in another directory. Stops at the first failure.
@@ -53,6 +53,8 @@ done
 "$out/crash_handlers" installed
 SWIFT_BACKTRACE=enable=no "$out/crash_handlers" default
 (ulimit -v 400000 && "$out/out_of_memory")
+# Every address-space limit from 50 MB up in 2 MB steps: a status from bww_create, never an abort.
+scripts/c-api-ulimit-sweep.sh "$lib"
 # Its cases run in child processes and report a crash as a failure; no Swift backtraces.
 SWIFT_BACKTRACE=enable=no "$out/allocation_failure"
 "$out/forked_child"

@@ -21,9 +21,10 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
                     to: message, capacity: capacity)
         return BWW_ERROR_INVALID_VALUE
     }
-    // Each big allocation is probed before it is made (the text's copy, the parser's
-    // arrays through MemoryProbe, the buffers through checkMemory), so that running out
-    // is a status; the small ones come from Swift's allocator (see the header's Memory).
+    // Each big allocation is probed just before it is made (the text's copy, the parser's
+    // arrays through MemoryProbe) or made up front (the buffers, through checked), so that
+    // running out is a status; the small ones come from Swift's allocator (see the
+    // header's Memory).
     guard canAllocateAligned([max(Int(length), 1)]) else {
         copyMessage("bww_create: cannot allocate \(length) bytes for a copy of the text", to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
@@ -56,14 +57,13 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
         copyMessage(error.message, to: message, capacity: capacity)
         return BWW_ERROR_INVALID_FILE
     }
+    var animator: WalkthroughAnimator
     do {
-        try WalkthroughAnimator.checkMemory(for: walkthrough)
+        animator = try WalkthroughAnimator.checked(walkthrough)
     } catch {
-        copyMessage("bww_create: cannot allocate \(error.bytes) bytes for the buffers of \(walkthrough.subviewCount) subviews",
-                    to: message, capacity: capacity)
+        copyMessage("bww_create: cannot allocate \(error.bytes) bytes for \(error.what)", to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
     }
-    var animator = WalkthroughAnimator(walkthrough)
     // Threads now, so that no bww_evaluate allocates (a refused thread means fewer parts).
     if animator.canSplitFrames { animator.startWorkers() }
     let handle = WalkthroughHandle(animator, messages: messages)

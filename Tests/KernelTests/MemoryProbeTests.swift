@@ -1,4 +1,4 @@
-import Kernel
+@testable import Kernel
 import Testing
 
 /// The file reader asks a `MemoryProbe` (the C interface's `bww_create`) before it
@@ -37,14 +37,43 @@ import Testing
         #expect(error.message == "walkthrough: key \"pages\": cannot allocate \(bytes) bytes for 3 pages")
     }
 
-    /// Asked once per array, with each array's size; a probe that grants all changes nothing.
+    /// Asked once per array, with each array's size, and once for a chunk of memory for the
+    /// small allocations (this file's take less than one); a probe that grants all changes
+    /// nothing.
     @Test func grantedProbeReadsTheSameWalkthrough() throws {
         let asked = AskedSizes()
         let probed = try Walkthrough(json: Self.file, memory: MemoryProbe { asked.append($0) })
         #expect(probed == (try Walkthrough(json: Self.file)))
-        #expect(asked.sizes == [3 * MemoryLayout<Page>.stride, 3 * MemoryLayout<Subview>.stride,
+        #expect(asked.sizes == [3 * MemoryLayout<Page>.stride, WalkthroughBudget.workingChunk, 3 * MemoryLayout<Subview>.stride,
                                 2 * MemoryLayout<Subview>.stride, 1000 * MemoryLayout<Subview>.stride])
         #expect(MemoryLayout<Subview>.stride == 56, "the header's Memory section says 56 bytes a subview")
+    }
+
+    /// A file of many small timelines asks for a chunk again each time their allocations
+    /// (bounded per page, timeline, track and keyframe) would use the last one up, so none
+    /// of them is made without memory asked for: a file of 300,000 own timelines ended the
+    /// process under address-space limits from 90 to 170 MB.
+    @Test func smallAllocationsAreAskedForChunkByChunk() throws {
+        let count = 5_000
+        let subviews = (0..<count).map { #"{"timeline": {"rotation": [{"at": 0, "value": \#($0)}, {"at": 1, "value": 0}]}}"# }
+        let file = #"{"width": 100, "pages": [{"subviews": ["# + subviews.joined(separator: ", ") + "]}]}"
+        let asked = AskedSizes()
+        _ = try Walkthrough(json: file, memory: MemoryProbe { asked.append($0) })
+        let chunks = asked.sizes.filter { $0 == WalkthroughBudget.workingChunk }.count
+        let small = WalkthroughBudget.pageBytes
+            + count * (WalkthroughBudget.timelineBytes + WalkthroughBudget.trackBytes + 2 * WalkthroughBudget.keyframeBytes)
+        #expect(chunks == (small + WalkthroughBudget.workingChunk - 1) / WalkthroughBudget.workingChunk, "\(chunks) chunks for \(small) bytes")
+        // Refused on the third chunk: out of memory, naming the subview whose timeline asked.
+        let chunksAsked = AskedSizes()
+        let error = try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: file, memory: MemoryProbe { bytes in
+                guard bytes == WalkthroughBudget.workingChunk else { return true }
+                _ = chunksAsked.append(bytes)
+                return chunksAsked.sizes.count < 3
+            })
+        }
+        #expect(error.refusedBytes == WalkthroughBudget.workingChunk, "\(error)")
+        #expect(error.message.hasPrefix("page 0, subview ") && error.message.contains("cannot allocate 1048576 bytes for reading"), "\(error)")
     }
 
     /// Other errors keep `refusedBytes` nil, and limits are checked before memory.

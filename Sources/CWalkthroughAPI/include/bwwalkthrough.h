@@ -80,13 +80,17 @@
  * to a multiple of BWW_LANES); the keyframe tables of pages whose timelines are not one
  * pose a page (a stagger, subviews' own timelines, or an angle variance: 48 bytes a
  * subview slot, 673 bytes a block of BWW_LANES slots and track the page animates, 32
- * bytes a distinct timeline and 88 a keyframe of it). It checks each but the message
- * storage (allocated once, for real) by allocating that size and freeing it just before
- * the real allocation: a check, not a reservation, so memory other threads take in
- * between can still run out. Every other allocation comes from the Swift runtime, which
- * ends the process when one fails: bww_create's small allocations (while parsing, a few
- * times the text's length in all; the handle; a few words a page; while building the
- * keyframe tables, up to about 500 bytes a distinct timeline and 400 a keyframe of it).
+ * bytes a distinct timeline and 88 a keyframe of it). The text's copy and the parser's
+ * arrays it checks by allocating their size (and 4 KiB) and freeing it just before the
+ * real allocation; the buffers and tables it allocates, for real, before it builds
+ * anything, and the message storage once. The small allocations, which come
+ * from the Swift runtime (it ends the process when one fails), it checks ahead: while
+ * parsing, 1 MiB at a time for at most 1 KiB a page, 256 bytes a timeline, 128 a track and
+ * 128 a keyframe; before counting the buffers, the set of a page's distinct own timelines
+ * and the list of counts; before building, the working arrays of the keyframe tables and
+ * a few words a page, with 4 MiB to spare. So running out is BWW_ERROR_OUT_OF_MEMORY at
+ * every address-space limit (scripts/c-api-ulimit-sweep.sh tries every ulimit -v from 50
+ * MB in 2 MB steps), unless other threads take memory between a check and its allocation.
  * The worker threads (see Threads) are started by bww_create; a thread the system refuses
  * leaves the frames split into fewer parts, down to none. Frames (bww_evaluate,
  * bww_evaluate_into), the reads and every failing call on a handle allocate nothing

@@ -1,12 +1,63 @@
-// Whether a walkthrough's big buffers can be allocated, asked before building them: Swift's
-// allocator ends the process when memory runs out, so a C caller (`bww_create`) first calls
-// `WalkthroughAnimator.checkMemory(for:layout:)`, which tries the same sizes with
-// `posix_memalign` (sizes checked by AllocationTests).
+// A walkthrough's big buffers, counted before building them, and allocated up front for a
+// caller that must not be ended by running out of memory: Swift's allocator ends the process,
+// so `bww_create` builds through `WalkthroughAnimator.checked`, whose buffers come from
+// `posix_memalign` (`BufferArena`); sizes tested against the built storages (AllocationTests).
 
-/// The buffers of a walkthrough could not be allocated.
+/// The buffers of a walkthrough, or the memory its build works in, could not be allocated.
 package struct OutOfMemory: Error, Sendable {
-    /// The bytes asked for, all buffers together.
+    /// The bytes asked for, all buffers together (or the working memory).
     package let bytes: Int
+    /// What they were for: `the buffers of 524288 subviews`.
+    package let what: String
+}
+
+/// Buffers allocated before a build and handed out to it by size (`AnimationPlan`,
+/// `FrameBuffer`, `LaneTimelines` and `SegmentCache` take from it, in any order): allocated
+/// with `posix_memalign`, which fails instead of ending the process, so that no buffer of
+/// the build can fail once the arena exists. What the build does not take is freed with it.
+package final class BufferArena {
+    /// Per byte count, the blocks of that size not handed out yet.
+    private var blocks: [Int: [UnsafeMutableRawPointer]] = [:]
+    /// Blocks handed out so far.
+    package private(set) var taken = 0
+
+    /// Blocks of `byteCounts` (at least 1 byte each), 64-byte aligned; nil when one cannot
+    /// be allocated (the others are freed again). The lists are sized first, so that none
+    /// grows once blocks take the memory (`checked` asks for their memory before).
+    package init?(byteCounts: [Int]) {
+        var sizes: [Int: Int] = [:]
+        for bytes in byteCounts { sizes[bytes, default: 0] += 1 }
+        blocks.reserveCapacity(sizes.count)
+        for (bytes, count) in sizes {
+            var list: [UnsafeMutableRawPointer] = []
+            list.reserveCapacity(count)
+            blocks[bytes] = list
+        }
+        for bytes in byteCounts {
+            guard let block = allocateBlock(bytes) else {
+                release()
+                return nil
+            }
+            blocks[bytes, default: []].append(block)
+        }
+    }
+
+    /// A block of `bytes` bytes, nil when none is left. The taker frees it (`deallocate`).
+    func take(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        guard let block = blocks[bytes]?.popLast() else { return nil }
+        taken += 1
+        return block
+    }
+
+    /// Blocks not handed out.
+    package var untaken: Int { blocks.values.reduce(0) { $0 + $1.count } }
+
+    private func release() {
+        for list in blocks.values { list.forEach(freeBlock) }
+        blocks = [:]
+    }
+
+    deinit { release() }
 }
 
 extension WalkthroughAnimator {
@@ -15,15 +66,22 @@ extension WalkthroughAnimator {
     /// (`FrameStorage`, `FrameGeometry.byteCount`), then the keyframe buffers
     /// (`keyframeBufferByteCounts`). Keep in step with those.
     package static func bufferByteCounts(for walkthrough: Walkthrough, layout: FrameLayout = .blocks) -> [Int] {
+        bufferSizes(for: walkthrough, layout: layout).counts
+    }
+
+    /// `bufferByteCounts`, and the most keyframes one lanes page has.
+    private static func bufferSizes(for walkthrough: Walkthrough, layout: FrameLayout) -> (counts: [Int], busiestKeyframes: Int) {
         let slots = walkthrough.pages.reduce(0) { $0 + Lanes.padded($1.subviews.count) }
         let entries = layout == .blocks ? slots : walkthrough.subviewCount
         let counts = [
             2 * slots * MemoryLayout<Float>.stride,
-            slots / Lanes.count * MemoryLayout<UInt8>.stride,
-            entries * (layout.matrixStride + layout.alphaStride),
+            // The static-lane masks and the word of zeros after them (`PlanStorage`).
+            (slots / Lanes.count + 8) * MemoryLayout<UInt8>.stride,
+            entries * (layout.matrixStride + layout.alphaStride) + FrameStorage.misalignment,
         ]
         // An empty buffer still allocates 1 byte.
-        return counts.map { Swift.max($0, 1) } + keyframeBufferByteCounts(for: walkthrough)
+        let keyframes = keyframeSizes(for: walkthrough)
+        return (counts.map { Swift.max($0, 1) } + keyframes.counts, keyframes.busiestKeyframes)
     }
 
     /// The byte counts of the keyframe buffers: per page in `KeyframeMode.lanes`, its
@@ -31,15 +89,22 @@ extension WalkthroughAnimator {
     /// such pages), found as the build finds them (`LaneTableSizes`), so exact. The build's
     /// working Swift arrays are not counted.
     package static func keyframeBufferByteCounts(for walkthrough: Walkthrough) -> [Int] {
-        var tables: [Int] = [], segments = 0
+        keyframeSizes(for: walkthrough).counts
+    }
+
+    /// `keyframeBufferByteCounts`, and the most keyframes (distinct timelines' keyframes)
+    /// one lanes page has, for `workingByteCount`.
+    private static func keyframeSizes(for walkthrough: Walkthrough) -> (counts: [Int], busiestKeyframes: Int) {
+        var tables: [Int] = [], segments = 0, busiest = 0
         for page in walkthrough.pages {
             guard case .lanes = KeyframeMode(page) else { continue }
             let sizes = LaneTableSizes(page)
             tables += sizes.byteCounts
             segments += sizes.segmentCount
+            busiest = Swift.max(busiest, sizes.keyframes)
         }
-        return tables + [UnsafeMutablePointer<TrackLanes>.alignedByteCount(segments),
-                         UnsafeMutablePointer<UInt8>.alignedByteCount(segments)]
+        return (tables + [UnsafeMutablePointer<TrackLanes>.alignedByteCount(segments),
+                          UnsafeMutablePointer<UInt8>.alignedByteCount(segments)], busiest)
     }
 
     /// The bytes this animator's keyframe buffers were allocated with, in the order of
@@ -50,9 +115,63 @@ extension WalkthroughAnimator {
 
     /// Throws when the buffers `init(_:layout:)` would allocate for `walkthrough` cannot
     /// all be allocated at once. A check, not a reservation: memory other threads take
-    /// between it and the build can still run out.
+    /// between it and the build can still run out (`checked` reserves them).
     package static func checkMemory(for walkthrough: Walkthrough, layout: FrameLayout = .blocks) throws(OutOfMemory) {
         let counts = bufferByteCounts(for: walkthrough, layout: layout)
-        guard canAllocateAligned(counts) else { throw OutOfMemory(bytes: counts.reduce(0, +)) }
+        guard canAllocateAligned(counts) else { throw OutOfMemory(bytes: counts.reduce(0, +), what: "the buffers") }
     }
+
+    /// The animator `init(_:layout:)` builds, for a caller that must get an error where
+    /// Swift's allocator would end the process (`bww_create`): each step's memory is had
+    /// before the step. First the working memory of counting the buffers (a page's set of
+    /// distinct own timelines, the list of counts), then every buffer, for real
+    /// (`BufferArena`), then the memory the build allocates besides (`workingByteCount`),
+    /// asked for with the buffers held; the build then takes its buffers from the arena.
+    /// - Throws: the first of those that cannot be had; nothing stays allocated then.
+    package static func checked(_ walkthrough: Walkthrough, layout: FrameLayout = .blocks) throws(OutOfMemory) -> WalkthroughAnimator {
+        func probe(_ bytes: Int, _ what: String) throws(OutOfMemory) {
+            guard canAllocateAligned([bytes]) else { throw OutOfMemory(bytes: bytes, what: what) }
+        }
+        let pages = walkthrough.pages.count, own = walkthrough.pages.lazy.map(LaneTimelines.ownTimelineCount).max() ?? 0
+        try probe(hashTableBytes(count: own, entryBytes: MemoryLayout<Timeline>.stride) + 3 * 8 * (8 * pages + 8) + workingReserve,
+                  "counting the buffers of \(walkthrough.subviewCount) subviews")
+        let (counts, busiestKeyframes) = bufferSizes(for: walkthrough, layout: layout)
+        try probe(3 * 8 * counts.count + workingReserve, "the list of \(counts.count) buffers")
+        guard let arena = BufferArena(byteCounts: counts) else {
+            throw OutOfMemory(bytes: counts.reduce(0, +), what: "the buffers of \(walkthrough.subviewCount) subviews")
+        }
+        try probe(workingByteCount(for: walkthrough, busiestKeyframes: busiestKeyframes),
+                  "building the plan of \(walkthrough.subviewCount) subviews")
+        return WalkthroughAnimator(plan: AnimationPlan(walkthrough, arena: arena), layout: layout, arena: arena)
+    }
+
+    /// What a checked build allocates besides its buffers (`LaneTimelines.init`'s working
+    /// arrays, which it frees before the next page, and what stays a page), bounded: per
+    /// page its layout, frame slot, position and the C handle's page locations (1 KiB); on
+    /// the lanes page with the most own timelines their dictionary, first subviews, track
+    /// ranges and axes; on the one with the most distinct keyframes their times, values and
+    /// easings (made at their sizes); the remembered easing fits; and `workingReserve`.
+    /// (`scripts/c-api-ulimit-sweep.sh` holds `bww_create` to these bounds.)
+    static func workingByteCount(for walkthrough: Walkthrough, busiestKeyframes: Int) -> Int {
+        let own = walkthrough.pages.lazy.filter { if case .lanes = KeyframeMode($0) { true } else { false } }
+            .map(LaneTimelines.ownTimelineCount).max() ?? 0
+        let easing = MemoryLayout<EasingPolynomial>.stride
+        return 1024 * walkthrough.pages.count
+            + hashTableBytes(count: own, entryBytes: MemoryLayout<Timeline>.stride + 4) + 72 * (own + 1)
+            + busiestKeyframes * (8 + 16 + easing)
+            + 2 * hashTableBytes(count: LaneTimelines.fitLimit, entryBytes: easing + 32)
+            + workingReserve
+    }
+
+    /// The bytes of a native `Set` or `Dictionary` made for `count` entries of `entryBytes`
+    /// (`reserveCapacity`): a power of two of buckets at most three quarters full, a bit
+    /// each, and a header.
+    static func hashTableBytes(count: Int, entryBytes: Int) -> Int {
+        var buckets = 1
+        while buckets * 3 < count * 4 { buckets *= 2 }
+        return buckets * entryBytes + buckets / 8 + 256
+    }
+
+    /// Memory asked for besides each step's own (small arrays, the handle, the runtime).
+    static let workingReserve = 4 << 20
 }

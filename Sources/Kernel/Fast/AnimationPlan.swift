@@ -14,10 +14,17 @@ public struct AnimationPlan: Sendable {
 
     /// Lays out `walkthrough`'s per-subview parameters for the kernels, once.
     public init(_ walkthrough: Walkthrough) {
+        self.init(walkthrough, arena: nil)
+    }
+
+    /// The same, its buffers taken from `arena` where it holds them (`bww_create`, whose
+    /// buffers are all allocated before anything is built).
+    package init(_ walkthrough: Walkthrough, arena: BufferArena?) {
         // Right to left, the pages' parameters mirrored once here, so that a frame costs
         // what it costs left to right (`Page.mirrored`).
         let computed = walkthrough.direction == .rightToLeft ? walkthrough.pages.map(\.mirrored) : walkthrough.pages
         var pages: [PageLayout] = []
+        pages.reserveCapacity(walkthrough.pages.count)
         var start = 0
         for page in computed {
             let padded = Lanes.padded(page.subviews.count)
@@ -34,9 +41,9 @@ public struct AnimationPlan: Sendable {
         self.walkthrough = walkthrough
         self.pages = pages
         self.slotCount = start
-        self.storage = PlanStorage(slots: start)
+        self.storage = PlanStorage(slots: start, arena: arena)
         self.laneTimelines = zip(computed, pages).map { page, layout in
-            if case .lanes = layout.keyframes { return LaneTimelines(page) } else { return nil }
+            if case .lanes = layout.keyframes { return LaneTimelines(page, arena: arena) } else { return nil }
         }
         for (page, layout) in zip(computed, pages) {
             storage.fill(page, at: layout.start)
@@ -60,11 +67,11 @@ final class PlanStorage: @unchecked Sendable {
     @usableFromInline let speeds: UnsafeMutablePointer<Float>
     @usableFromInline let staticLanes: UnsafeMutablePointer<UInt8>
 
-    init(slots: Int) {
-        speeds = .allocateAligned(2 * slots)
+    init(slots: Int, arena: BufferArena? = nil) {
+        speeds = .allocateAligned(2 * slots, from: arena)
         // A word of zeros after the last mask: the uniform kernels read masks 8 at a time
         // (`LayoutWriter.patchStatics(_:_:blocksFrom:count:)`), up to 7 bytes past a page's.
-        staticLanes = .allocateAligned(slots / Lanes.count + 8)
+        staticLanes = .allocateAligned(slots / Lanes.count + 8, from: arena)
         speeds.initialize(repeating: 0, count: 2 * slots)
         staticLanes.initialize(repeating: 0, count: slots / Lanes.count + 8)
     }
@@ -109,10 +116,12 @@ package struct KernelInputs {
 }
 
 extension UnsafeMutablePointer {
-    /// Uninitialised memory for `count` elements on a 64-byte (cache line) boundary.
-    static func allocateAligned(_ count: Int) -> UnsafeMutablePointer {
-        UnsafeMutableRawPointer.allocate(byteCount: alignedByteCount(count), alignment: 64)
-            .bindMemory(to: Pointee.self, capacity: Swift.max(count, 1))
+    /// Uninitialised memory for `count` elements on a 64-byte (cache line) boundary: a
+    /// block of that size from `arena` when it has one, else a new allocation.
+    static func allocateAligned(_ count: Int, from arena: BufferArena? = nil) -> UnsafeMutablePointer {
+        let bytes = alignedByteCount(count)
+        let raw = arena?.take(bytes) ?? UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        return raw.bindMemory(to: Pointee.self, capacity: Swift.max(count, 1))
     }
 
     /// The bytes `allocateAligned(count)` asks for (at least one element's).

@@ -19,10 +19,11 @@ public struct FrameBuffer: Sendable {
 
     /// A frame read out with `strategy`, or with `KernelStrategy.current` where this CPU
     /// cannot run it (the tests run every strategy the CPU can).
-    package init(for plan: AnimationPlan, layout: FrameLayout, strategy: KernelStrategy) {
+    package init(for plan: AnimationPlan, layout: FrameLayout, strategy: KernelStrategy, arena: BufferArena? = nil) {
         pages = plan.pages
         geometry = FrameGeometry(layout, pages: plan.pages)
-        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage, strategy: strategy.runnableOrCurrent)
+        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage, strategy: strategy.runnableOrCurrent,
+                               arena: arena)
     }
 
     /// How this frame is read out (`KernelStrategy`): the same values in every strategy.

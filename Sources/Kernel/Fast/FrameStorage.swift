@@ -32,12 +32,13 @@ final class FrameStorage: @unchecked Sendable {
 
     /// The identity with alpha 1 for every subview (and every padding lane of `blocks`),
     /// for a frame of the plan whose pages are `pages` and arrays `plan`.
-    init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage, strategy: KernelStrategy) {
+    init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage, strategy: KernelStrategy,
+         arena: BufferArena? = nil) {
         (self.plan, self.strategy) = (plan, strategy)
         byteCount = geometry.byteCount
         layout = geometry.layout
         pageCount = pages.count
-        base = FrameStorage.allocate(byteCount)
+        base = FrameStorage.allocate(byteCount, from: arena)
         slots = .allocate(capacity: Swift.max(pages.count, 1))
         for (i, page) in pages.enumerated() {
             (slots + i).initialize(to: PageSlot(count: page.count, matrixOffset: geometry.matrixOffset(page: i),
@@ -88,8 +89,9 @@ final class FrameStorage: @unchecked Sendable {
     static let misalignment = 0
     #endif
 
-    /// A frame's bytes, `misalignment` past a 64-byte boundary.
-    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer.allocate(byteCount: Swift.max(byteCount, 1) + misalignment, alignment: 64) + misalignment
+    /// A frame's bytes, `misalignment` past a 64-byte boundary, from `arena` when it holds them.
+    private static func allocate(_ byteCount: Int, from arena: BufferArena? = nil) -> UnsafeMutableRawPointer {
+        let bytes = Swift.max(byteCount + misalignment, 1)
+        return (arena?.take(bytes) ?? .allocate(byteCount: bytes, alignment: 64)) + misalignment
     }
 }

@@ -53,14 +53,15 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// An animator that computes its pages with `kernel` (the benchmark's anchors) and
-    /// reads its frame out with `strategy` (`FrameBuffer.init(for:layout:strategy:)`).
+    /// reads its frame out with `strategy` (`FrameBuffer.init(for:layout:strategy:)`); its
+    /// frame and segment cache taken from `arena` where it holds them (`checked`).
     package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel = SIMDPageKernel(),
-                 strategy: KernelStrategy = .current) {
+                 strategy: KernelStrategy = .current, arena: BufferArena? = nil) {
         self.plan = plan
         self.kernel = kernel
         usesSIMDKernel = kernel is SIMDPageKernel
-        frame = FrameBuffer(for: plan, layout: layout, strategy: strategy)
-        segments = SegmentCache(plan)
+        frame = FrameBuffer(for: plan, layout: layout, strategy: strategy, arena: arena)
+        segments = SegmentCache(plan, arena: arena)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }
 

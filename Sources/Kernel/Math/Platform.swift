@@ -24,6 +24,17 @@ func onlineProcessorCount() -> Int {
     #endif
 }
 
+/// A block of `bytes` bytes (at least 1), 64-byte aligned, from `posix_memalign`, which
+/// fails instead of ending the process: nil then. Freed with `freeBlock` (or `deallocate`).
+func allocateBlock(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    var block: UnsafeMutableRawPointer?
+    guard bytes >= 0, posix_memalign(&block, 64, max(bytes, 1)) == 0 else { return nil }
+    return block
+}
+
+/// Frees a block of `allocateBlock`.
+func freeBlock(_ block: UnsafeMutableRawPointer) { free(block) }
+
 /// Whether blocks of these byte counts, 64-byte aligned, can be allocated all at once
 /// (`posix_memalign`, which fails instead of ending the process); they are freed again.
 package func canAllocateAligned(_ byteCounts: [Int]) -> Bool {

@@ -74,8 +74,9 @@ enum KeyframeRules {
         for j in rotation.indices.dropLast() {
             let (from, to) = (rotation[j].value, rotation[j + 1].value)
             let (lower, upper) = rotation[j].easing.range
-            let reach = [from + (to - from) * lower, from + (to - from) * upper]
-            guard let far = reach.first(where: { !($0.magnitude <= rotationLimit) }) else { continue }
+            let (low, high) = (from + (to - from) * lower, from + (to - from) * upper)
+            guard !(low.magnitude <= rotationLimit && high.magnitude <= rotationLimit) else { continue }
+            let far = low.magnitude <= rotationLimit ? high : low
             let easing = "rotation[\(j)].easing"
             throw WalkthroughError(key: easing, subject: "keyframe \(easing)",
                                    problem: "overshoots to an angle of \(far) rad between keyframes \(j) and \(j + 1) "

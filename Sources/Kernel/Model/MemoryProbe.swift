@@ -13,9 +13,23 @@ package struct MemoryProbe: Sendable {
         self.canAllocate = canAllocate
     }
 
-    /// Allocates the bytes (64-byte aligned, with `posix_memalign`, which fails instead of
-    /// ending the process) and frees them again.
-    package static let system = MemoryProbe { canAllocateAligned([$0]) }
+    /// Allocates the bytes and `slack` more (64-byte aligned, with `posix_memalign`, which
+    /// fails instead of ending the process) and frees them again.
+    package static let system = MemoryProbe { canAllocateAligned([$0 &+ slack]) }
+
+    /// Asked for besides the bytes: an array's header, the allocator's rounding, and the few
+    /// small allocations around the one that follows (a probe of exactly an array's elements
+    /// passed where the array, 32 bytes more, then found no memory).
+    package static let slack = 4096
+
+    /// Throws when `bytes` cannot be allocated now (an error whose `refusedBytes` is
+    /// `bytes`); `what` says what for (`reading timelines`).
+    func check(bytes: Int, _ what: StaticString) throws(WalkthroughError) {
+        guard !canAllocate(bytes) else { return }
+        var error = WalkthroughError("cannot allocate \(bytes) bytes for \(what)")
+        error.refusedBytes = bytes
+        throw error
+    }
 
     /// Throws when `count` values of `T` cannot be allocated (an error whose
     /// `refusedBytes` is their size); `what` names them in the message (`subviews`).

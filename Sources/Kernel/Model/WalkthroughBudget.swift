@@ -14,7 +14,10 @@
 /// counting a page's subviews (a track's keyframes) before it allocates them: this type
 /// is the one place the rules live.
 /// With a `MemoryProbe` (the C interface's reader), admitting pages and subviews also asks
-/// it whether their arrays can be allocated.
+/// it whether their arrays can be allocated; and the small allocations of each page,
+/// timeline and track (its settings, its box, its keyframes) are admitted against memory it
+/// confirmed beforehand, `workingChunk` at a time (`admitWorking`), so that none of them
+/// can be the one that finds no memory.
 package struct WalkthroughBudget: Sendable {
     /// Slots taken by the pages admitted so far.
     package private(set) var slots = 0
@@ -22,6 +25,14 @@ package struct WalkthroughBudget: Sendable {
     package private(set) var keyframes = 0
     /// Asked before the arrays of admitted pages and subviews are allocated; nil: not asked.
     private let memory: MemoryProbe?
+    /// Bytes `memory` last confirmed that the admitted small allocations have not used yet.
+    private var confirmed = 0
+
+    /// What `memory` confirms at a time for small allocations.
+    static let workingChunk = 1 << 20
+    /// Upper bounds of the small allocations of a page (its settings and static tags), a
+    /// timeline (its box) and a track (its array), and of a keyframe in a track.
+    static let (pageBytes, timelineBytes, trackBytes, keyframeBytes) = (1024, 256, 128, 128)
 
     /// Starts the budget of a walkthrough of `pageCount` pages.
     /// - Throws: more pages than `Walkthrough.maximumPageCount` (key `pages`), or an array
@@ -60,8 +71,23 @@ package struct WalkthroughBudget: Sendable {
                 key: "subviews",
                 problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
         }
+        // The small allocations first: the subviews' array is allocated right after its check.
+        try admitWorking(WalkthroughBudget.pageBytes)
         try memory?.check(count, of: Subview.self, "subviews")
         slots += Lanes.padded(count)
+    }
+
+    /// Counts `bytes` of small allocations against the memory `memory` confirmed, asking
+    /// it for `workingChunk` (or `bytes`, if more) again when they would exceed it.
+    /// - Throws: memory `memory` refuses (`refusedBytes` set).
+    private mutating func admitWorking(_ bytes: Int) throws(WalkthroughError) {
+        guard let memory else { return }
+        if bytes > confirmed {
+            let chunk = Swift.max(bytes, WalkthroughBudget.workingChunk)
+            try memory.check(bytes: chunk, "reading the file's pages and timelines")
+            confirmed = chunk
+        }
+        confirmed -= bytes
     }
 
     /// Admits a timeline, whatever its tracks: `Walkthrough.keyframesPerTimeline`.
@@ -75,6 +101,7 @@ package struct WalkthroughBudget: Sendable {
                 problem: "a timeline would exceed the limit of \(limit) keyframes per walkthrough (a timeline counts as "
                     + "\(cost) besides its keyframes; earlier timelines and tracks hold \(keyframes))")
         }
+        try admitWorking(WalkthroughBudget.timelineBytes)
         keyframes += cost
     }
 
@@ -90,6 +117,7 @@ package struct WalkthroughBudget: Sendable {
                 key: "keyframes",
                 problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
         }
+        try admitWorking(WalkthroughBudget.trackBytes + count * WalkthroughBudget.keyframeBytes)
         keyframes += count
     }
 }

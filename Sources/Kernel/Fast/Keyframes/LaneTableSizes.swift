@@ -28,6 +28,7 @@ struct LaneTableSizes {
         }
         if let timeline = page.timeline { add(timeline) }
         var known = Set<Timeline>()
+        known.reserveCapacity(LaneTimelines.ownTimelineCount(page))
         for k in page.subviews.indices where !page.isStatic(subview: k) {
             if let own = page.subviews[k].timeline, known.insert(own).inserted { add(own) }
         }

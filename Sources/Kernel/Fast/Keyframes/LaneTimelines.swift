@@ -8,22 +8,14 @@
 /// timeline) and its time shift (`k·stagger` for the page's timeline, 0 for its own:
 /// `τ = o − shift`, the product rounded as the contract says). Immutable after `init`.
 package final class LaneTimelines: @unchecked Sendable {
-    /// One source's tracks: `start`, `count` into the flat arrays (count 0: no such track).
-    struct Source {
-        var tracks: [(start: Int, count: Int)]
-    }
-
     /// Bits of `TrackKind`: the tracks some lane of the page has.
     package let trackMask: UInt8
     /// The present tracks in storage order (`SegmentCache` keeps one `TrackLanes` each per block).
     let tracks: [TrackKind]
-    let sources: [Source]
-    let times: [Double]
-    let values: [SIMD2<Double>]
-    let easings: [EasingPolynomial]
-    /// The same as raw memory for `SegmentCache.refresh` (no array, so no bounds checks
-    /// and no reference counting per lane): per source and track `start, count`; the
-    /// times; the values; per keyframe its easing `ax bx cx ay by cy` as Floats.
+    /// As raw memory for `SegmentCache.refresh` (no array, so no bounds checks and no
+    /// reference counting per lane): per source and track `start, count` into the flat
+    /// tables (count 0: no such track); the times; the values; per keyframe its easing
+    /// `ax bx cx ay by cy` as Floats.
     package let trackRanges: UnsafeMutablePointer<Int32>
     package let timeTable: UnsafeMutablePointer<Double>
     package let valueTable: UnsafeMutablePointer<SIMD2<Double>>
@@ -45,11 +37,12 @@ package final class LaneTimelines: @unchecked Sendable {
     /// the memory probe's `LaneTableSizes.byteCounts` must equal; `AllocationTests`).
     package let allocatedByteCounts: [Int]
 
-    init(_ page: Page) {
+    init(_ page: Page, arena: BufferArena? = nil) {
         var allocated: [Int] = []
+        allocated.reserveCapacity(8)
         func aligned<T>(_ count: Int) -> UnsafeMutablePointer<T> {
             allocated.append(UnsafeMutablePointer<T>.alignedByteCount(count))
-            return .allocateAligned(count)
+            return .allocateAligned(count, from: arena)
         }
         let padded = Lanes.padded(page.subviews.count)
         blocks = padded / Lanes.count
@@ -58,40 +51,40 @@ package final class LaneTimelines: @unchecked Sendable {
         axes = aligned(blocks * 9 * Lanes.count)
         laneSource.initialize(repeating: -1, count: padded)
         shifts.initialize(repeating: 0, count: padded)
-        var sources: [Source] = [], times: [Double] = [], values: [SIMD2<Double>] = [], easings: [EasingPolynomial] = []
-        var axisOf: [SIMD3<Double>] = []
-        var mask: UInt8 = 0
-        func add(_ timeline: Timeline) -> Int32 {
-            var tracks: [(start: Int, count: Int)] = []
-            for kind in TrackKind.allCases {
-                let keyframes = kind.keyframes(of: timeline) ?? []
-                if !keyframes.isEmpty { mask |= kind.bit }
-                tracks.append((times.count, keyframes.count))
-                for keyframe in keyframes {
-                    times.append(keyframe.at + 0)  // −0 as +0, for `LaneMath.holds`
-                    values.append(keyframe.value)
-                    easings.append(EasingPolynomial(keyframe.easing))
-                }
-            }
-            sources.append(Source(tracks: tracks))
-            axisOf.append(timeline.normalizedAxis)
-            return Int32(sources.count - 1)
+        // First the sources: the page's timeline, then each distinct own one in the order
+        // of its first subview (subviews that share a timeline, by value, share its
+        // source), each subview's source, and the keyframes the sources hold; then the
+        // working arrays are made at their sizes (what `WalkthroughAnimator.checked` asks
+        // memory for before a build counts them so).
+        let ownCount = LaneTimelines.ownTimelineCount(page)
+        var firstSubview: [Int] = []  // per source, −1 for the page's timeline
+        firstSubview.reserveCapacity(ownCount + 1)
+        var keyframeCount = 0
+        func keyframes(of timeline: Timeline) -> Int {
+            TrackKind.allCases.reduce(0) { $0 + $1.keyframeCount(of: timeline) }
         }
-        let pageSource = page.timeline.map(add)
-        let own = page.subviews.indices.contains { !page.isStatic(subview: $0) && page.subviews[$0].timeline != nil }
+        var pageSource: Int32?
+        if let timeline = page.timeline {
+            pageSource = 0
+            firstSubview.append(-1)
+            keyframeCount += keyframes(of: timeline)
+        }
+        let own = ownCount > 0
         if let timeline = page.timeline, !own, (page.rotation?.angleVariance ?? 0) == 0 {
             staggerRuns = StaggerRuns(timeline, count: page.subviews.count)
         } else {
             staggerRuns = nil
         }
-        // Subviews that share a timeline (equal values) share its source.
         var known: [Timeline: Int32] = [:]
+        known.reserveCapacity(ownCount)
         for k in page.subviews.indices where !page.isStatic(subview: k) {
             if let own = page.subviews[k].timeline {
                 if let source = known[own] {
                     laneSource[k] = source
                 } else {
-                    let source = add(own)
+                    let source = Int32(firstSubview.count)
+                    firstSubview.append(k)
+                    keyframeCount += keyframes(of: own)
                     known[own] = source
                     laneSource[k] = source
                 }
@@ -100,21 +93,42 @@ package final class LaneTimelines: @unchecked Sendable {
                 shifts[k] = Double(k) * page.timeline!.stagger
             }
         }
+        known = [:]
+        var ranges: [Int32] = [], times: [Double] = [], values: [SIMD2<Double>] = [], easings: [EasingPolynomial] = []
+        var axisOf: [SIMD3<Double>] = []
+        ranges.reserveCapacity(8 * firstSubview.count)
+        axisOf.reserveCapacity(firstSubview.count)
+        times.reserveCapacity(keyframeCount)
+        values.reserveCapacity(keyframeCount)
+        easings.reserveCapacity(keyframeCount)
+        var mask: UInt8 = 0
+        for k in firstSubview {
+            let timeline = k < 0 ? page.timeline! : page.subviews[k].timeline!
+            for kind in TrackKind.allCases {
+                let keyframes = kind.keyframes(of: timeline) ?? []
+                if !keyframes.isEmpty { mask |= kind.bit }
+                ranges.append(Int32(times.count))
+                ranges.append(Int32(keyframes.count))
+                for keyframe in keyframes {
+                    times.append(keyframe.at + 0)  // −0 as +0, for `LaneMath.holds`
+                    values.append(keyframe.value)
+                    easings.append(EasingPolynomial(keyframe.easing))
+                }
+            }
+            axisOf.append(timeline.normalizedAxis)
+        }
         for slot in 0..<padded {
             let source = Int(laneSource[slot])
             let a = source >= 0 ? axisOf[source] : SIMD3(0, 0, 1)
-            let products = [a.x * a.x, a.y * a.y, a.z * a.z, a.x * a.y, a.x * a.z, a.y * a.z, a.x, a.y, a.z]
-            for (i, v) in products.enumerated() {
-                (axes + (slot / Lanes.count * 9 + i) * Lanes.count + slot % Lanes.count).initialize(to: Float(v))
+            // A vector, not an array: no allocation a slot.
+            let products = SIMD16<Double>(a.x * a.x, a.y * a.y, a.z * a.z, a.x * a.y, a.x * a.z, a.y * a.z, a.x, a.y, a.z,
+                                          0, 0, 0, 0, 0, 0, 0)
+            for i in 0..<9 {
+                (axes + (slot / Lanes.count * 9 + i) * Lanes.count + slot % Lanes.count).initialize(to: Float(products[i]))
             }
         }
-        trackRanges = aligned(sources.count * 8)
-        for (s, source) in sources.enumerated() {
-            for (t, track) in source.tracks.enumerated() {
-                trackRanges[s * 8 + 2 * t] = Int32(track.start)
-                trackRanges[s * 8 + 2 * t + 1] = Int32(track.count)
-            }
-        }
+        trackRanges = aligned(ranges.count)
+        trackRanges.initialize(from: ranges, count: ranges.count)
         timeTable = aligned(times.count)
         timeTable.initialize(from: times, count: times.count)
         valueTable = aligned(values.count)
@@ -123,7 +137,9 @@ package final class LaneTimelines: @unchecked Sendable {
         for (j, e) in easings.enumerated() {
             easingTable[j] = SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0)
         }
-        // One fit per distinct easing (the named curves recur in every timeline).
+        // One fit per distinct easing (the named curves recur in every timeline), remembered
+        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
+        // the distinct Béziers a file holds.
         guessTable = aligned(easings.count)
         var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
         for (j, e) in easings.enumerated() {
@@ -131,14 +147,22 @@ package final class LaneTimelines: @unchecked Sendable {
                 guessTable[j] = row
             } else {
                 let row = EasingGuess(e).row
-                fitted[e] = row
+                if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
                 guessTable[j] = row
             }
         }
         trackMask = mask
         allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
-        (self.sources, self.times, self.values, self.easings) = (sources, times, values, easings)
+    }
+
+    /// The most easing fits a build remembers.
+    static let fitLimit = 1024
+
+    /// The subviews of `page` with a timeline of their own that counts (not static): the
+    /// most distinct own timelines the page can have.
+    static func ownTimelineCount(_ page: Page) -> Int {
+        page.subviews.indices.reduce(0) { $0 + (page.subviews[$1].timeline != nil && !page.isStatic(subview: $1) ? 1 : 0) }
     }
 
     deinit {

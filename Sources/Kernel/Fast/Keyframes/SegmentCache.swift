@@ -16,7 +16,7 @@ final class SegmentCache: @unchecked Sendable {
     /// Per page: its first `TrackLanes`, or −1 for a page not in `KeyframeMode.lanes`.
     let pageStarts: [Int]
 
-    init(_ plan: AnimationPlan) {
+    init(_ plan: AnimationPlan, arena: BufferArena? = nil) {
         var starts: [Int] = [], count = 0
         for (i, page) in plan.pages.enumerated() {
             if let tables = plan.laneTimelines[i] {
@@ -27,8 +27,8 @@ final class SegmentCache: @unchecked Sendable {
             }
         }
         (pageStarts, self.count) = (starts, count)
-        lanes = .allocateAligned(count)
-        flags = .allocateAligned(count)
+        lanes = .allocateAligned(count, from: arena)
+        flags = .allocateAligned(count, from: arena)
         lanes.initialize(repeating: .invalid, count: count)
         flags.initialize(repeating: 0, count: count)
     }
