@@ -6,13 +6,14 @@ let packageRoot = String(#filePath.dropLast("Package.swift".count))
 
 // The animation engine of BWWalkthrough as a dependency-free Swift package.
 //
-// `Kernel` is the library clients link. `bench` measures it beside `CAnchor`, the same math
-// written in C, and is the only target that uses `CAnchor`; no target of the `Kernel`
-// product carries unsafe flags, so the package stays usable as a dependency.
+// `WalkthroughKernel` (sources in Sources/Kernel) is the library clients link. `bench` measures
+// it beside `CAnchor`, the same math written in C, and is the only target that uses `CAnchor`;
+// no target of the `WalkthroughKernel` product carries unsafe flags, so the package stays usable
+// as a dependency.
 let package = Package(
     name: "BWWalkthroughKernel",
     products: [
-        .library(name: "Kernel", targets: ["Kernel"]),
+        .library(name: "WalkthroughKernel", targets: ["WalkthroughKernel"]),
         .executable(name: "bench", targets: ["Bench"]),
         // The C interface (include/bwwalkthrough.h) as a shared library for C, C++ and
         // Objective-C programs.
@@ -22,8 +23,9 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Kernel",
+            name: "WalkthroughKernel",
             dependencies: ["KernelTarget"],
+            path: "Sources/Kernel",
             swiftSettings: [
                 // Checks the kernels' invariants (block ranges inside their page, aligned
                 // blocks) on every kernel call: on in debug builds (the tests); add
@@ -31,7 +33,7 @@ let package = Package(
                 .define("KERNEL_INTERNAL_CHECKS", .when(configuration: .debug)),
             ]
         ),
-        // Headers the Kernel imports: the target CPU's features (fused multiply-add) at
+        // Headers WalkthroughKernel imports: the target CPU's features (fused multiply-add) at
         // compile time (kernel_target.h), and register transposes written as C shuffles,
         // inline functions the importer compiles into the Swift code (kernel_shuffles.h). No
         // library, no flags.
@@ -39,10 +41,10 @@ let package = Package(
         .target(name: "CWalkthroughAPI"),
         .target(
             name: "WalkthroughC",
-            dependencies: ["Kernel", "CWalkthroughAPI"],
+            dependencies: ["WalkthroughKernel", "CWalkthroughAPI"],
             exclude: ["bwwalkthrough.map"],
             // Only the BWWalkthroughC product links this target, so these flags reach no
-            // package that depends on `Kernel`. The SONAME's number is the header's
+            // package that depends on `WalkthroughKernel`. The SONAME's number is the header's
             // BWW_VERSION_MAJOR (scripts/c-api-test.sh checks it); the version script
             // exports the bww_* functions only. lld (in every Swift toolchain for Linux)
             // because gold keeps the hidden symbols it reaches through the GOT in the
@@ -61,24 +63,24 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["Kernel", "CAnchor"]
+            dependencies: ["WalkthroughKernel", "CAnchor"]
         ),
         .executableTarget(
             name: "FuzzWalkthrough",
-            dependencies: ["Kernel"]
+            dependencies: ["WalkthroughKernel"]
         ),
         .target(
             name: "KernelTestSupport",
-            dependencies: ["Kernel"],
+            dependencies: ["WalkthroughKernel"],
             path: "Tests/KernelTestSupport"
         ),
         .testTarget(
             name: "KernelTests",
-            dependencies: ["Kernel", "KernelTestSupport"]
+            dependencies: ["WalkthroughKernel", "KernelTestSupport"]
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Kernel", "CAnchor", "KernelTestSupport"]
+            dependencies: ["Bench", "WalkthroughKernel", "CAnchor", "KernelTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

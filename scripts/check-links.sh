@@ -6,7 +6,7 @@
 #   scripts/check-links.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 - README.md docs/*.md Sources/Kernel/Kernel.docc/*.md <<'PY'
+python3 - README.md docs/*.md Sources/Kernel/WalkthroughKernel.docc/*.md <<'PY'
 import os, re, sys
 def slug(heading):
     s = heading.strip().lower()

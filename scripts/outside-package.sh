@@ -14,7 +14,7 @@ import PackageDescription
 let package = Package(
     name: "App",
     dependencies: [.package(path: "$root")],
-    targets: [.executableTarget(name: "App", dependencies: [.product(name: "Kernel", package: "$(basename "$root")")])]
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "WalkthroughKernel", package: "$(basename "$root")")])]
 )
 SWIFT
 awk '/^## Quick start/ {on = 1} on && /^```swift$/ {copy = 1; next} copy && /^```$/ {exit} copy' "$root/README.md" > "$app/Sources/App/main.swift"

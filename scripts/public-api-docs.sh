@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts the Kernel module's public declarations that have no doc comment, from the
+# Counts the WalkthroughKernel module's public declarations that have no doc comment, from the
 # compiler's own symbol graph (swift-symbolgraph-extract), and fails when there is one.
 # Members the compiler synthesizes (Equatable's ==, Hashable's hash(into:), …) are left out:
 # they have no source to document.
@@ -7,11 +7,11 @@
 #   scripts/public-api-docs.sh [--list]     (--list prints every public declaration)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --target Kernel >&2
+swift build --target WalkthroughKernel >&2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
-swift-symbolgraph-extract -module-name Kernel -I "$(swift build --show-bin-path)/Modules" -I Sources/KernelTarget -target "$triple" \
+swift-symbolgraph-extract -module-name WalkthroughKernel -I "$(swift build --show-bin-path)/Modules" -I Sources/KernelTarget -target "$triple" \
     -minimum-access-level public -output-dir "$out" >&2
 python3 - "$out" "${1:-}" <<'PY'
 import glob, json, sys
@@ -28,7 +28,7 @@ missing = sorted(".".join(s["pathComponents"]) + " (" + s["kind"]["displayName"]
 if list_all:
     for s in sorted(".".join(s["pathComponents"]) for s in symbols.values()):
         print(s)
-print(f"public API of Kernel: {len(types)} types, {len(symbols)} declarations, {len(missing)} without a doc comment")
+print(f"public API of WalkthroughKernel: {len(types)} types, {len(symbols)} declarations, {len(missing)} without a doc comment")
 for m in missing:
     print("  undocumented: " + m)
 sys.exit(1 if missing else 0)

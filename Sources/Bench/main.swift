@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Kernel
+import WalkthroughKernel
 
 /// `bench [COMMAND] …`: the benchmark driver. Errors go to standard error as one line,
 /// with exit status 1; standard output then stays empty.

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// One fuzz input: parse it as a walkthrough file, and if it is one, render frames with the
 /// reference and the fast path (one core and split) and compare them.

@@ -1,5 +1,5 @@
 import CWalkthroughAPI
-import Kernel
+import WalkthroughKernel
 
 // Frames written straight into the caller's memory, in the layout of its choice.
 

@@ -1,5 +1,5 @@
 import CWalkthroughAPI
-import Kernel
+import WalkthroughKernel
 
 // The read-only entries of the C interface (const handle): they may run on several threads
 // at once, so they only read the animator, and record failures through the handle's lock.

@@ -1,5 +1,5 @@
 import CWalkthroughAPI
-import Kernel
+import WalkthroughKernel
 
 // The C interface declared in Sources/CWalkthroughAPI/include/bwwalkthrough.h: making,
 // evaluating and releasing a handle (the reads are in CInterface+Reading.swift). Every entry

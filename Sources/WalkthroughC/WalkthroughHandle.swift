@@ -1,5 +1,5 @@
 import CWalkthroughAPI
-import Kernel
+import WalkthroughKernel
 
 /// What a `bww_walkthrough *` points at: the animator and the messages of failed calls.
 /// Retained once by `bww_create`, released by `bww_destroy`.

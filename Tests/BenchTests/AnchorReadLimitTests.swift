@@ -1,5 +1,5 @@
 import CAnchor
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// `anchor_read_limit` (the bench's `read-limit`) moves what `gather` moves: every one of a

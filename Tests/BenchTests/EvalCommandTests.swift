@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 import Testing
 
 @Suite(.temporaryFolders) struct EvalCommandTests {

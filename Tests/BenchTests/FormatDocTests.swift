@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// docs/FORMAT.md's examples, all of them: each ```json block carries a marker that says

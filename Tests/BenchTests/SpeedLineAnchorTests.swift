@@ -1,5 +1,5 @@
 @testable import Bench
-import Kernel
+import WalkthroughKernel
 import KernelTestSupport
 import Testing
 

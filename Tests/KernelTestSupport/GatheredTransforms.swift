@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 extension FrameBuffer {
     /// The first subview of `page` whose 16 Doubles in `gathered` (laid out as

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// The keyframe parity checks that every kernel passes (the Swift fast path in
 /// `KeyframeParityTests`, the bench's C anchor in `KeyframeAnchorParityTests`): an animator

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Seeded random timelines: every track, every easing (named and Bézier, overshooting),
 /// 1 to 6 keyframes, axes z and random, stagger on page timelines.

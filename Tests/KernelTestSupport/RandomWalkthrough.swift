@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Seeded random walkthroughs that cover every animation type, static tags, alpha on and
 /// off, and rotation with and without perspective and variance.

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Pages whose keyframes sit closer together than Float can tell apart (`at` −g/2 and g/2),
 /// for the fast path's and the C anchor's parity with the reference at every gap the

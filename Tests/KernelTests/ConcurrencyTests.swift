@@ -1,5 +1,5 @@
 import Dispatch
-import Kernel
+import WalkthroughKernel
 import KernelTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// Strings echoed in error messages: escaped like JSON, cut at 60 characters.

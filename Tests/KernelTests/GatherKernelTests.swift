@@ -1,4 +1,4 @@
-@testable import Kernel
+@testable import WalkthroughKernel
 import KernelTarget
 import KernelTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import KernelTestSupport
 import Testing
 

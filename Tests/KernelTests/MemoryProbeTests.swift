@@ -1,4 +1,4 @@
-@testable import Kernel
+@testable import WalkthroughKernel
 import Testing
 
 /// The file reader asks a `MemoryProbe` (the C interface's `bww_create`) before it

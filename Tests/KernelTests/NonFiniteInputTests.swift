@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// The policy for NaN and infinite inputs given through the API: no trap, and only the

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// Outside the accuracy domain (huge angles or speeds) parity is not promised, but the two

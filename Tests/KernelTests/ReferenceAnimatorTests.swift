@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// The reference against hand-computed values.

@@ -1,4 +1,4 @@
-@testable import Kernel
+@testable import WalkthroughKernel
 import KernelTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 /// `timeline` in walkthrough files: the contract's example, and every error it lists, with

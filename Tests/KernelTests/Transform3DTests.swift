@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 import Testing
 
 @Suite struct Transform3DTests {

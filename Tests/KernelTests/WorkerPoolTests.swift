@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import Kernel
+@testable import WalkthroughKernel
 import Testing
 
 /// The split frame's threads: every part runs exactly once per `perform`, whatever the

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// What `bench baseline update` writes and `check` reads: the build it measured and its
 /// metrics, as JSON: written through `Encodable`, read through `JSONReader`.

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 extension BaselineCommand {
     /// The baseline's metrics that `check` compares, chosen before anything is measured:

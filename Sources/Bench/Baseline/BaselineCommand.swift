@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// `bench baseline update|check [FILE…] [--path FILE] …`: the performance regression gate.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// The current metrics against a baseline: every metric's relative change and verdict.
 struct Comparison {

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 extension InstructionCounter {
     /// Instructions per subview per frame of a walkthrough file's scenario: `frames` frames

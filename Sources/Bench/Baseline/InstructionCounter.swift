@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// Counts instructions and data writes of the fast path (`CountedCase`) with callgrind, on
 /// a copy of this very binary without DWARF (`StrippedCopy`).

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// One number the regression gate watches. All metrics are "lower is better".
 struct Metric: Equatable, Encodable {

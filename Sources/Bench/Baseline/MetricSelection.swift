@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Which metrics `bench baseline` records or checks (`--metrics`). Instruction counts need
 /// valgrind, which macOS and many CI runners lack; the timing ratios need nothing, so a team

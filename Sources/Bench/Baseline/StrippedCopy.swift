@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// A copy of this very binary without DWARF, for valgrind: Debian's valgrind 3.19 cannot
 /// read this toolchain's DWARF 5 and refuses the original ("I can't recover"). The one

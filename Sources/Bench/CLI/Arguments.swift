@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// A command line after its subcommand: `--name value` options, `--flag` flags and
 /// positional words. Unknown options, missing values and an option given twice (its first

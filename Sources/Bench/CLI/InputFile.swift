@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// Reads a file a command takes as input (a walkthrough, a saved run, a baseline), with the
 /// system's reason when it cannot: Foundation's reading said "NSCocoaErrorDomain error 256"

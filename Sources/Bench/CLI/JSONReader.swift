@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// A strict reader of bench's own JSON files (baselines, saved runs), in two passes.
 /// `validate()` checks the whole text first: RFC 8259 syntax, nesting, and no key twice in

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Kernel
+import WalkthroughKernel
 
 /// Standard output and standard error, written so that no output is lost in silence.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// Reads a walkthrough file from disk; every failure is a `BenchError` naming the file.
 enum WalkthroughFile {

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// `bench compare OLD.json NEW.json`: did a change make a run slower? Exit 0 when nothing
 /// regressed, 2 when something did (as `bench baseline check`), 1 on an error.

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// Two saved runs side by side: rows matched by scenario, implementation, size and layout;
 /// for each, NEW/OLD of the minimum and of the median, and a verdict.

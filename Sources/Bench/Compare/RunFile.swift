@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// A run saved with `bench run --format json`, read back for `bench compare` and
 /// `bench chart --input`. Only the keys those need are read; any problem is one line

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// `bench eval FILE --scroll X [--impl reference|simd]`: one frame as JSON on standard output.
 enum EvalCommand {

@@ -1,6 +1,6 @@
 import CAnchor
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// What was measured: the build (configuration, compilers, the CPU level the Swift and C
 /// code were compiled for) and the machine (OS, CPU, cores). Reports print it, JSON exports

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// The chart of a run, hand-written SVG: one column of panels per scenario. The upper panel
 /// is ns per subview per frame (minimum) against subviews, log–log, one line per

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// `bench chart --output FILE.svg [FILE…] [run options]`: runs the suite (or reads a saved
 /// run with `--input`) and draws it (`Chart`).

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Whether two sets of numbers come from the same machine and build: a baseline against
 /// the running build (`bench baseline check`), or two saved runs (`bench compare`).

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Kernel
+import WalkthroughKernel
 
 /// A file that `bench` writes (`render --output`, `chart --output`, `run --chart`,
 /// `baseline update`), checked before any work is done and written so that nothing but the

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// The results of a run with the ratios people read first, in the four output formats.
 struct Report {

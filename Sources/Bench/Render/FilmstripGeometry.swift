@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Where Core Animation draws a subview: its frame's corners, transformed about the frame's
 /// centre (the default anchor point) with the perspective divide.

@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// `bench render FILE --format html`: one self-contained page that plays the walkthrough in
 /// a scrolling container. The kernel computes every frame here (`caTransform3D`, the

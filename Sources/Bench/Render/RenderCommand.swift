@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// The two things `bench render` draws.
 enum RenderFormat: String, CaseIterable {

@@ -1,5 +1,5 @@
 import CAnchor
-import Kernel
+import WalkthroughKernel
 
 /// The C anchor as a page kernel: the same math in C over the same blocks, called by the
 /// same frame driver as the Swift kernel, with the page constants converted to its struct.

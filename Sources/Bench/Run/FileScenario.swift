@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 extension Scenario {
     /// The scroll positions a walkthrough file is measured at when `--positions` is not given.

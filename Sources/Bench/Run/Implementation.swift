@@ -1,5 +1,5 @@
 import CAnchor
-import Kernel
+import WalkthroughKernel
 
 /// One way to compute a scenario's frames: what the sampler times and the agreement check
 /// compares. Every implementation but the reference is `WalkthroughAnimator` with a page

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// The implementations `bench` can time, with their names, summaries and factories in one
 /// place (`--impls`, `--list` and `--help` print from here).

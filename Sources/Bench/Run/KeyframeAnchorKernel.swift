@@ -1,6 +1,6 @@
 import CAnchor
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// The C anchor with keyframes (`Sources/CAnchor/keyframes.c`): pages whose lanes read
 /// timelines at different times go to `kf_lanes_frame`, every other page (a shared

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// The keyframe scenarios (issue 18): one page of `count` subviews (every 50th static,
 /// Linear with alpha, as the single-page scenarios) with timelines, scrolled coherently

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// A frame's bytes in a layout, written from a `FrameState` one field at a time: how the
 /// reference's result reaches the layout a consumer reads.

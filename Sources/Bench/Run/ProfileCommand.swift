@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// `bench profile SCENARIO|FILE --frames F [--size N] [--impl NAME]`: renders F frames and
 /// nothing else, for tools that watch a process: callgrind's instruction counts (`bench

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// The progress lines of a run (`[12/28] rotate3d 10,000 subviews … ~14 s left`), one when
 /// each scenario and size starts, with the time left including that step.

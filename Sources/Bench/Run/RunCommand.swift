@@ -1,5 +1,5 @@
 import Foundation
-import Kernel
+import WalkthroughKernel
 
 /// `bench [run] [FILE…]`: the built-in suite, or the user's walkthrough files, as a table or
 /// for other tools.

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// A benchmark scenario: a walkthrough scaled to a subview count and the scroll positions
 /// its frames cycle through, or a user's walkthrough file as it is (`Scenario.file`).

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// Order statistics of a set of samples (nearest rank).
 struct Statistics: Equatable {

@@ -1,4 +1,4 @@
-import Kernel
+import WalkthroughKernel
 
 /// What `bench run` measures and how long it may take.
 struct SuiteOptions {
