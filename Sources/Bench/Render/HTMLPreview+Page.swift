@@ -24,21 +24,23 @@ extension HTMLPreview {
         #content { position: relative; overflow: hidden; }
         .page { position: absolute; scroll-snap-align: start; }
         .sheet { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-        .box { position: absolute; box-sizing: border-box; border-style: solid; }
-        .box.static { border-style: dashed; border-color: #333333; background: none; }
+        .box { position: absolute; }
+        .outlines { position: absolute; left: 0; top: 0; overflow: visible; pointer-events: none; }
+        .outlines polygon { fill: none; stroke-width: 1px; }
+        .outlines polygon.static { stroke: #333333; stroke-dasharray: 3 2; }
         #outline { display: none; }
         #controls { margin-top: 16px; max-width: 420px; }
         #offsets { color: #555555; font-variant-numeric: tabular-nums; }
         #slider { width: 100%; }
         body.test { margin: 0; background: #ffffff; }
         body.test #phone { border: none; border-radius: 0; box-shadow: none; overflow: visible; }
-        body.test #outline { display: block; position: absolute; box-sizing: border-box; border: 1px solid #888888;
-                             pointer-events: none; }
+        body.test #outline { display: block; position: absolute; left: 0; top: 0; overflow: visible; pointer-events: none; }
+        #outline rect { fill: none; stroke: #888888; stroke-width: 1px; }
         body.test #controls, body.test #status { display: none; }
         </style>
         </head>
         <body>
-        <div id="phone"><div id="scroller"><div id="content"></div></div><div id="outline"></div></div>
+        <div id="phone"><div id="scroller"><div id="content"></div></div><svg id="outline"><rect></rect></svg></div>
         <div id="controls">
         <div><span id="position"></span> · <span id="current"></span></div>
         <div id="offsets"></div>
@@ -51,6 +53,8 @@ extension HTMLPreview {
         <script>
         "use strict";
         const $ = id => document.getElementById(id);
+        // SVG's namespace as the parser gives it: the page spells out no address.
+        const SVG = Object.assign(document.createElement("div"), { innerHTML: "<svg></svg>" }).firstChild.namespaceURI;
         const status = $("status");
         function fail(message) {
           status.dataset.state = "error";
@@ -66,15 +70,17 @@ extension HTMLPreview {
         const lo = Math.min(data.from, data.to), hi = Math.max(data.from, data.to);
         // Pixels a point: the filmstrip's panel scale in test mode, else a phone's screen.
         const s = test ? 240 / W : Math.min(1, 390 / W, 740 / H);
-        // A one-pixel outline in points, centred on the frame's edge as an SVG stroke is.
-        const b = 1 / s;
         // Drawing units a point: browsers round a box's edges to whole units of its own
         // space, so boxes are laid out in sixteenths of a point and the sheet scaled back.
         const K = 16;
         const phone = $("phone"), scroller = $("scroller"), content = $("content"), slider = $("slider");
         phone.style.width = W * s + "px";
         phone.style.height = H * s + "px";
-        Object.assign($("outline").style, { left: "-0.5px", top: "-0.5px", width: W * s + 1 + "px", height: H * s + 1 + "px" });
+        // The panel's frame, a stroke centred on its edge as the filmstrip's.
+        for (const node of [$("outline"), $("outline").firstChild]) {
+          node.setAttribute("width", W * s);
+          node.setAttribute("height", H * s);
+        }
         const length = (hi - lo + E) * s;
         content.style.width = (vertical ? W * s : length) + "px";
         content.style.height = (vertical ? length : H * s) + "px";
@@ -91,21 +97,41 @@ extension HTMLPreview {
           Object.assign(sheet.style, { width: W * K + "px", height: H * K + "px", transform: `scale(${s / K})` });
           const rgb = [1, 3, 5].map(i => parseInt(p.fill.slice(i, i + 2), 16)).join(",");
           const stroke = [1, 3, 5].map(i => parseInt(p.stroke.slice(i, i + 2), 16)).join(",");
+          // Outlines are drawn in screen space, one pixel wide as the filmstrip's strokes
+          // (a border would be transformed with its box, thinned where it is foreshortened).
+          const outlines = document.createElementNS(SVG, "svg");
+          outlines.setAttribute("class", "outlines");
+          outlines.setAttribute("width", W * s);
+          outlines.setAttribute("height", H * s);
           const boxes = p.views.map(([x, y, w, h, isStatic]) => {
-            const box = document.createElement("div");
-            box.className = isStatic ? "box static" : "box";
-            // A static view's dashed border straddles its frame's edge; an animated view is
-            // its frame, outlined by two half-pixel shadows (inside over the fill, outside
-            // over the page) as an SVG stroke straddles a filled polygon's edge.
-            const e = isStatic ? b / 2 : 0;
-            Object.assign(box.style, { left: (x - e) * K + "px", top: (y - e) * K + "px", width: (w + 2 * e) * K + "px",
-                                       height: (h + 2 * e) * K + "px", borderWidth: isStatic ? b * K + "px" : "0" });
-            sheet.append(box);
-            return { box, isStatic };
+            const outline = document.createElementNS(SVG, "polygon");
+            if (isStatic) outline.setAttribute("class", "static");
+            else outline.setAttribute("stroke", p.stroke);
+            outlines.append(outline);
+            // A static view has no fill: its outline is all that is drawn.
+            const box = isStatic ? null : document.createElement("div");
+            if (box) {
+              box.className = "box";
+              Object.assign(box.style, { left: x * K + "px", top: y * K + "px", width: w * K + "px", height: h * K + "px" });
+              sheet.append(box);
+            }
+            return { box, outline, frame: [x, y, w, h] };
           });
-          page.append(sheet);
+          page.append(sheet, outlines);
           content.append(page);
-          pages.set(p.index, { page, boxes, rgb, stroke });
+          pages.set(p.index, { page, boxes, rgb });
+        }
+        // The corners of frame [x, y, w, h] in pixels after f (row vectors, about the frame's
+        // centre, with the perspective divide, as Core Animation and the filmstrip draw
+        // them); null when one is on or behind the viewer's plane (not drawn).
+        function corners([x, y, w, h], f) {
+          const cx = x + w / 2, cy = y + h / 2, out = [];
+          for (const [qx, qy] of [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) {
+            const X = qx * f[0] + qy * f[4] + f[12], Y = qx * f[1] + qy * f[5] + f[13], Z = qx * f[3] + qy * f[7] + f[15];
+            if (!(Z > 0) || !Number.isFinite(X / Z) || !Number.isFinite(Y / Z)) return null;
+            out.push(`${(cx + X / Z) * s},${(cy + Y / Z) * s}`);
+          }
+          return out.join(" ");
         }
         const frames = data.frames, sign = data.to >= data.from ? 1 : -1;
         // The stored frame nearest x: they are `step` apart from `from`, but for the last, `to`.
@@ -122,14 +148,17 @@ extension HTMLPreview {
         function show(x, by) {
           const [at, current, list] = frames[nearest(x)];
           const entries = new Map(list.map(e => [e[0], e]));
-          for (const [index, { page, boxes, rgb, stroke }] of pages) {
+          for (const [index, { page, boxes, rgb }] of pages) {
             const entry = entries.get(index);
             page.style.visibility = entry ? "visible" : "hidden";
             if (!entry) continue;
             entry[2].forEach((f, j) => {
-              const { box, isStatic } = boxes[j];
-              box.style.visibility = f === 0 ? "hidden" : "";
-              if (f === 0) return;
+              const { box, outline, frame } = boxes[j];
+              const points = f === 0 ? null : corners(frame, f);
+              outline.style.visibility = points ? "" : "hidden";
+              if (points) outline.setAttribute("points", points);
+              if (box) box.style.visibility = f === 0 ? "hidden" : "";
+              if (f === 0 || !box) return;
               // A flat affine frame stays 2D: the browser then draws it as it draws the page,
               // not as a separately composited layer resampled into place.
               const flat = f[2] === 0 && f[3] === 0 && f[6] === 0 && f[7] === 0 && f[8] === 0 && f[9] === 0
@@ -138,11 +167,10 @@ extension HTMLPreview {
               const g = f.slice(0, 16).map((v, i) => i === 15 ? v : i % 4 === 3 ? v / K : i >= 12 ? v * K : v);
               box.style.transform = flat ? `matrix(${g[0]},${g[1]},${g[4]},${g[5]},${g[12]},${g[13]})`
                 : `matrix3d(${g.join(",")})`;
-              if (isStatic) return;
               // Alpha is the opacity of the fill (0.85 of it) and of the outline, as in the filmstrip.
-              const a = f[16], half = b * K / 2;
+              const a = Math.max(0, Math.min(1, f[16]));
               box.style.background = `rgba(${rgb},${0.85 * a})`;
-              box.style.boxShadow = `inset 0 0 0 ${half}px rgba(${stroke},${a}), 0 0 0 ${half}px rgba(${stroke},${a})`;
+              outline.setAttribute("stroke-opacity", a);
             });
           }
           $("position").textContent = `${axis} = ${+x.toFixed(2)} (frame at ${at})`;
