@@ -25,7 +25,8 @@ package struct EasingGuess: Hashable, Sendable {
         (self.a, self.b, self.c0, self.c1, self.c2, self.c3) = (a, b, c0, c1, c2, c3)
     }
 
-    /// The fitted guess of `easing`.
+    /// The fitted guess of `easing`. Allocates nothing (a build fits every distinct Bézier of
+    /// a file, and the fit was most of building an own-timelines plan while it did).
     package init(_ easing: EasingPolynomial) {
         if easing.isLinearInX {
             self = .linear
@@ -33,69 +34,81 @@ package struct EasingGuess: Hashable, Sendable {
         }
         let (a, b, fixed): (Double, Double, Double?) =
             easing.flatStart ? (1, 0, 0) : easing.flatEnd ? (-1, 1, 1) : (1, 1, nil)
-        let nodes = 33
-        var s = [Double](repeating: 0, count: nodes), y = s
-        for k in 0..<nodes {
-            let u = Double(k) / Double(nodes - 1)
+        // Node k's columns (s, s², s³, and 1 first unless c0 is fixed) in lanes 0..<n, and
+        // its target in lane n: one row of the weighted normal equations a node adds.
+        let n = fixed == nil ? 4 : 3
+        func node(_ k: Int) -> SIMD8<Double> {
+            let u = Double(k) / Double(Self.nodes - 1)
             let p = ((easing.ax * u + easing.bx) * u + easing.cx) * u
-            s[k] = Swift.max(a * p + b, 0).squareRoot()
-            y[k] = u - (fixed ?? 0)
+            let s = Swift.max(a * p + b, 0).squareRoot()
+            let y = u - (fixed ?? 0)
+            return fixed == nil ? SIMD8(1, s, s * s, s * s * s, y, 0, 0, 0) : SIMD8(s, s * s, s * s * s, y, 0, 0, 0, 0)
         }
-        // Columns: s, s², s³, and 1 unless c0 is fixed.
-        let powers = fixed == nil ? [0, 1, 2, 3] : [1, 2, 3]
-        var weights = [Double](repeating: 1, count: nodes)
-        var c = [Double](repeating: 0, count: powers.count)
-        for _ in 0..<5 {
-            guard let solved = Self.leastSquares(s, y, powers, weights) else { break }
-            c = solved
-            var errors = [Double](repeating: 0, count: nodes), largest = 0.0
-            for k in 0..<nodes {
-                var value = 0.0
-                for (j, power) in powers.enumerated() { value += c[j] * Self.power(s[k], power) }
-                errors[k] = (value - y[k]).magnitude
-                largest = Swift.max(largest, errors[k])
+        var c = SIMD4<Double>.zero
+        withUnsafeTemporaryAllocation(of: SIMD8<Double>.self, capacity: Self.nodes) { rows in
+            for k in 0..<Self.nodes { rows.initializeElement(at: k, to: node(k)) }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.nodes) { scratch in
+                let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.nodes])
+                let errors = UnsafeMutableBufferPointer(rebasing: scratch[Self.nodes...])
+                weights.initialize(repeating: 1)
+                // Least squares, then 4 reweightings toward the largest errors.
+                for _ in 0..<5 {
+                    guard let solved = Self.leastSquares(n, rows, weights) else { break }
+                    c = solved
+                    var largest = 0.0
+                    for k in 0..<Self.nodes {
+                        var value = 0.0
+                        for j in 0..<n { value += c[j] * rows[k][j] }
+                        errors[k] = (value - rows[k][n]).magnitude
+                        largest = Swift.max(largest, errors[k])
+                    }
+                    guard largest > 0 else { break }
+                    for k in 0..<Self.nodes { weights[k] *= 1 + errors[k] / largest }
+                }
             }
-            guard largest > 0 else { break }
-            for k in 0..<nodes { weights[k] *= 1 + errors[k] / largest }
         }
-        var all = [fixed ?? 0, 0, 0, 0]
-        for (j, power) in powers.enumerated() { all[power] += c[j] }
-        guard all.allSatisfy(\.isFinite) else {
+        var all = SIMD4(fixed ?? 0, 0, 0, 0)
+        for j in 0..<n { all[j + 4 - n] += c[j] }
+        guard (0..<4).allSatisfy({ all[$0].isFinite }) else {
             self.init(a: 1, b: 1, c0: 0.5, c1: 0, c2: 0, c3: 0)  // start at u = 1/2
             return
         }
         self.init(a: a, b: b, c0: all[0], c1: all[1], c2: all[2], c3: all[3])
     }
 
+    /// The fit's nodes: `u = k/32`.
+    private static let nodes = 33
+
     /// `a b c0 c1 c2 c3 0 0` as Floats, one row of `LaneTimelines.guessTable`.
     package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
 
-    private static func power(_ s: Double, _ n: Int) -> Double {
-        n == 0 ? 1 : n == 1 ? s : n == 2 ? s * s : s * s * s
-    }
-
-    /// The coefficients minimising `Σ (w·(Σ_j c_j·s^power_j − y))²`, by the normal equations
-    /// and Gaussian elimination with partial pivoting; nil when they are singular.
-    private static func leastSquares(_ s: [Double], _ y: [Double], _ powers: [Int], _ w: [Double]) -> [Double]? {
-        let n = powers.count
-        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for k in s.indices {
-            let w2 = w[k] * w[k]
-            for i in 0..<n {
-                let pi = power(s[k], powers[i])
-                for j in 0..<n { m[i][j] += w2 * pi * power(s[k], powers[j]) }
-                m[i][n] += w2 * pi * y[k]
+    /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²` for the nodes'
+    /// rows `(v_k, y_k)`, by the normal equations and Gaussian elimination with
+    /// partial pivoting; nil when they are singular.
+    private static func leastSquares(_ n: Int, _ rows: UnsafeMutableBufferPointer<SIMD8<Double>>,
+                                     _ w: UnsafeMutableBufferPointer<Double>) -> SIMD4<Double>? {
+        // Row i of the augmented matrix: Σ w²·v_i·(v, y).
+        withUnsafeTemporaryAllocation(of: SIMD8<Double>.self, capacity: 4) { m in
+            m.initialize(repeating: .zero)
+            for k in 0..<nodes {
+                let v = rows[k], w2 = w[k] * w[k]
+                for i in 0..<n { m[i] += (w2 * v[i]) * v }
             }
-        }
-        for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { m[$0][col].magnitude < m[$1][col].magnitude }),
-                  m[pivot][col] != 0 else { return nil }
-            m.swapAt(col, pivot)
-            for row in 0..<n where row != col {
-                let f = m[row][col] / m[col][col]
-                for j in col...n { m[row][j] -= f * m[col][j] }
+            for col in 0..<n {
+                var pivot = col
+                for row in col + 1..<n where m[row][col].magnitude > m[pivot][col].magnitude { pivot = row }
+                guard m[pivot][col] != 0 else { return nil }
+                m.swapAt(col, pivot)
+                // Columns col...n only: the ones left of it are not read again.
+                let right = SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .>= Int64(col)
+                for row in 0..<n where row != col {
+                    let f = m[row][col] / m[col][col]
+                    m[row].replace(with: m[row] - f * m[col], where: right)
+                }
             }
+            var c = SIMD4<Double>.zero
+            for j in 0..<n { c[j] = m[j][n] / m[j][j] }
+            return c
         }
-        return (0..<n).map { m[$0][n] / m[$0][$0] }
     }
 }
