@@ -34,32 +34,30 @@ package struct EasingGuess: Hashable, Sendable {
         }
         let (a, b, fixed): (Double, Double, Double?) =
             easing.flatStart ? (1, 0, 0) : easing.flatEnd ? (-1, 1, 1) : (1, 1, nil)
-        // Node k's columns (s, s², s³, and 1 first unless c0 is fixed) in lanes 0..<n, and
-        // its target in lane n: one row of the weighted normal equations a node adds.
+        // Node k's columns (1 unless c0 is fixed, s, s², s³: n of them, zero after) and target.
         let n = fixed == nil ? 4 : 3
-        func node(_ k: Int) -> SIMD8<Double> {
-            let u = Double(k) / Double(Self.nodes - 1)
-            let p = ((easing.ax * u + easing.bx) * u + easing.cx) * u
-            let s = Swift.max(a * p + b, 0).squareRoot()
-            let y = u - (fixed ?? 0)
-            return fixed == nil ? SIMD8(1, s, s * s, s * s * s, y, 0, 0, 0) : SIMD8(s, s * s, s * s * s, y, 0, 0, 0, 0)
-        }
         var c = SIMD4<Double>.zero
-        withUnsafeTemporaryAllocation(of: SIMD8<Double>.self, capacity: Self.nodes) { rows in
-            for k in 0..<Self.nodes { rows.initializeElement(at: k, to: node(k)) }
+        withUnsafeTemporaryAllocation(of: (v: SIMD4<Double>, y: Double).self, capacity: Self.nodes) { nodes in
+            for k in 0..<Self.nodes {
+                let u = Double(k) / Double(Self.nodes - 1)
+                let p = ((easing.ax * u + easing.bx) * u + easing.cx) * u
+                let s = Swift.max(a * p + b, 0).squareRoot()
+                let v = fixed == nil ? SIMD4(1, s, s * s, s * s * s) : SIMD4(s, s * s, s * s * s, 0)
+                nodes.initializeElement(at: k, to: (v, u - (fixed ?? 0)))
+            }
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.nodes) { scratch in
                 let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.nodes])
                 let errors = UnsafeMutableBufferPointer(rebasing: scratch[Self.nodes...])
                 weights.initialize(repeating: 1)
                 // Least squares, then 4 reweightings toward the largest errors.
                 for _ in 0..<5 {
-                    guard let solved = Self.leastSquares(n, rows, weights) else { break }
+                    guard let solved = Self.leastSquares(n, nodes, weights) else { break }
                     c = solved
                     var largest = 0.0
                     for k in 0..<Self.nodes {
-                        var value = 0.0
-                        for j in 0..<n { value += c[j] * rows[k][j] }
-                        errors[k] = (value - rows[k][n]).magnitude
+                        let (v, y) = nodes[k]
+                        // A zero column adds +0: the same sum as over the n columns alone.
+                        errors[k] = ((((0 + c.x * v.x) + c.y * v.y) + c.z * v.z) + c.w * v.w - y).magnitude
                         largest = Swift.max(largest, errors[k])
                     }
                     guard largest > 0 else { break }
@@ -82,32 +80,43 @@ package struct EasingGuess: Hashable, Sendable {
     /// `a b c0 c1 c2 c3 0 0` as Floats, one row of `LaneTimelines.guessTable`.
     package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
 
-    /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²` for the nodes'
-    /// rows `(v_k, y_k)`, by the normal equations and Gaussian elimination with
-    /// partial pivoting; nil when they are singular.
-    private static func leastSquares(_ n: Int, _ rows: UnsafeMutableBufferPointer<SIMD8<Double>>,
+    /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²`, by the normal
+    /// equations and Gaussian elimination with partial pivoting; nil when they are singular.
+    private static func leastSquares(_ n: Int, _ nodes: UnsafeMutableBufferPointer<(v: SIMD4<Double>, y: Double)>,
                                      _ w: UnsafeMutableBufferPointer<Double>) -> SIMD4<Double>? {
-        // Row i of the augmented matrix: Σ w²·v_i·(v, y).
-        withUnsafeTemporaryAllocation(of: SIMD8<Double>.self, capacity: 4) { m in
-            m.initialize(repeating: .zero)
-            for k in 0..<nodes {
-                let v = rows[k], w2 = w[k] * w[k]
-                for i in 0..<n { m[i] += (w2 * v[i]) * v }
+        // The augmented matrix's rows: Σ w²·v_i·v in lanes 0..<4, Σ w²·v_i·y in lane 4.
+        var m0 = SIMD4<Double>.zero, m1 = m0, m2 = m0, m3 = m0, rhs = m0
+        for k in 0..<nodes.count {
+            let (v, y) = nodes[k], w2 = w[k] * w[k]
+            m0 += (w2 * v.x) * v
+            m1 += (w2 * v.y) * v
+            m2 += (w2 * v.z) * v
+            m3 += (w2 * v.w) * v
+            rhs += (w2 * v) * y
+        }
+        // Scalar rows of 5 (lane 4 the right-hand side): small enough that vectors only spill.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 20) { m in
+            func store(_ i: Int, _ row: SIMD4<Double>, _ r: Double) {
+                for j in 0..<4 { m.initializeElement(at: 5 * i + j, to: row[j]) }
+                m.initializeElement(at: 5 * i + 4, to: r)
             }
+            store(0, m0, rhs.x)
+            store(1, m1, rhs.y)
+            store(2, m2, rhs.z)
+            store(3, m3, rhs.w)
             for col in 0..<n {
                 var pivot = col
-                for row in col + 1..<n where m[row][col].magnitude > m[pivot][col].magnitude { pivot = row }
-                guard m[pivot][col] != 0 else { return nil }
-                m.swapAt(col, pivot)
-                // Columns col...n only: the ones left of it are not read again.
-                let right = SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .>= Int64(col)
+                for row in col + 1..<n where m[5 * row + col].magnitude > m[5 * pivot + col].magnitude { pivot = row }
+                guard m[5 * pivot + col] != 0 else { return nil }
+                for j in 0..<5 { m.swapAt(5 * col + j, 5 * pivot + j) }
+                // Columns col... only: the ones left of it are not read again.
                 for row in 0..<n where row != col {
-                    let f = m[row][col] / m[col][col]
-                    m[row].replace(with: m[row] - f * m[col], where: right)
+                    let f = m[5 * row + col] / m[5 * col + col]
+                    for j in col..<5 { m[5 * row + j] -= f * m[5 * col + j] }
                 }
             }
             var c = SIMD4<Double>.zero
-            for j in 0..<n { c[j] = m[j][n] / m[j][j] }
+            for j in 0..<n { c[j] = m[5 * j + 4] / m[5 * j + j] }
             return c
         }
     }
