@@ -7,6 +7,8 @@ struct Report {
     var results: [Result]
     /// The command line and options, for the JSON export; nil for the gate's own runs.
     var run: RunContext? = nil
+    /// Whether the text and markdown forms add the full tables after the headlines (`--verbose`).
+    var verbose = false
 
     /// The JSON export's `schemaVersion`: raised whenever a key changes meaning or goes
     /// away (`bench compare` refuses to compare files of two versions). Version 1 was the
@@ -62,6 +64,8 @@ struct Report {
 
     // MARK: text and markdown
 
+    /// The headlines and legend (`Headline`), then with `verbose` the summary of minimums and
+    /// ratios and every statistic.
     private func tables(markdown: Bool) -> String {
         let impls = implementations
         var summary = [["scenario", "subviews"] + impls.map(\.name) + Report.ratioColumns.map(\.name)]
@@ -82,7 +86,9 @@ struct Report {
                            + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
         }
         let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
-        return head
+        let headlines = head + Headline.render(self, markdown: markdown)
+        guard verbose else { return headlines }
+        return headlines + "\n"
             + "ns per subview per frame, minimum over the samples (lower is better); ratios of minimums, measured in one run\n\n"
             + Report.table(summary, markdown: markdown)
             + "\nall statistics, ns per subview per frame\n\n"
