@@ -17,7 +17,9 @@ import Testing
         }
         let version = parts.joined(separator: ".")
         let changelog = try String(contentsOf: BenchProcess.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        // The latest version's heading (an "Unreleased" section may come first).
+        let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true }
+            .map { String($0.dropFirst(3)) }
         #expect(latest == version, "CHANGELOG.md's latest is \(latest ?? "none"), the header's \(version)")
         let run = try BenchProcess.run(["--version"])
         #expect(run.status == 0 && run.stderr.isEmpty && run.stdout == "bench \(version) (BWWalkthrough library \(version))\n", "\(run.stdout)\(run.stderr)")
@@ -68,6 +70,7 @@ import Testing
         (["compare", "a", "b", "--trheshold", "5"], #"unknown option "--trheshold"; did you mean --threshold?"#),
         (["run", "--verbos"], #"unknown option "--verbos"; did you mean --verbose?"#),
         (["run", "--filt", "x"], #"unknown option "--filt"; did you mean --filter?"#),
+        (["run", "--format", "jsno"], #"option --format must be one of text, markdown, json, csv, got "jsno"; did you mean json?"#),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let run = try BenchProcess.run(arguments)
