@@ -66,6 +66,13 @@ import WalkthroughKernel
         #expect(headline.body.contains("vs C and the store limit: not meaningful at 7 subviews a frame, where the frame's fixed cost outweighs"),
                 "\(headline.body)")
         #expect(!headline.body.contains("on par") && !headline.body.contains("store-bound"), "\(headline.body)")
+        // --verbose: the summary's ratios carry the mark of their reason, which a footnote gives.
+        var report = Report(build: .current(), results: rows)
+        report.verbose = true
+        let tables = report.render(.text)
+        #expect(tables.contains(" 1.11† ") && tables.contains(" 1.40‡ "), "\(tables)")
+        #expect(tables.contains("\n† not meaningful: fewer than 500 subviews a frame") && tables.contains("\n‡ not meaningful: minimums of samples of different lengths"),
+                "\(tables)")
         // From 500 subviews a limit slower than simd is the fast path's stores beating its plain loop.
         let n = 100_000
         let belowLimit = Self.body([Self.result(.simd, [1.0], subviews: n), Self.result(.limit, [1.3], subviews: n)])

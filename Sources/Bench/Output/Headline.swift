@@ -43,6 +43,34 @@ struct Headline {
         r.nsPerSubview.count > 0 ? Int((Double(r.frames) / Double(r.nsPerSubview.count)).rounded()) : 0
     }
 
+    /// Why the ratio of minimums `a`/`b` means nothing in this group, or nil when it means
+    /// what it says: `simd` against `c` or `limit` on a frame too small for its subviews'
+    /// work to outweigh its fixed cost, or on a file two implementations that compute frames
+    /// with samples of different lengths (their minimums are of different stretches).
+    func caveat(_ a: ImplementationKind, _ b: ImplementationKind) -> Caveat? {
+        let pair: Set = [a, b]
+        if pair.contains(.simd) && !pair.isDisjoint(with: [.c, .limit]) && subviews < Headline.fixedCostSubviews { return .fixedCost }
+        if fileSubviews != nil, !a.reads, !b.reads, let x = row(a), let y = row(b),
+           Headline.framesPerSample(x) != Headline.framesPerSample(y) { return .differentStretches }
+        return nil
+    }
+
+    /// The reasons a ratio means nothing, as the tables' footnote gives them.
+    enum Caveat: CaseIterable {
+        case fixedCost, differentStretches
+
+        var mark: String { self == .fixedCost ? "†" : "‡" }
+
+        var reason: String {
+            switch self {
+            case .fixedCost:
+                return "not meaningful: fewer than \(Report.grouped(Headline.fixedCostSubviews)) subviews a frame, where the frame's fixed cost outweighs its subviews' work"
+            case .differentStretches:
+                return "not meaningful: minimums of samples of different lengths, taken over different stretches of the scroll (the headline compares medians)"
+            }
+        }
+    }
+
     /// The scenario and size, as the line starts: `linear, 1,000 subviews` or
     /// `small.json, 16 subviews (9 in the window on average)`.
     var title: String {
@@ -67,7 +95,7 @@ struct Headline {
         var words: [String] = []
         if let reference = row(.reference) {
             let (a, b) = (Headline.framesPerSample(reference), Headline.framesPerSample(simd))
-            if fileSubviews != nil && a != b {
+            if caveat(.reference, .simd) == .differentStretches {
                 let x = reference.nsPerSubview.p50 / simd.nsPerSubview.p50
                 words.append(Headline.faster(x, than: "the reference")
                              + " (medians: the minimums are of different stretches of the scroll, \(a) frame\(a == 1 ? "" : "s") a sample against \(b))")
@@ -76,7 +104,7 @@ struct Headline {
             }
         }
         let anchors = [(ImplementationKind.c, "C"), (.limit, "the store limit")].filter { row($0.0) != nil }
-        if !anchors.isEmpty && subviews < Headline.fixedCostSubviews {
+        if let first = anchors.first, caveat(.simd, first.0) == .fixedCost {
             words.append("vs \(anchors.map(\.1).joined(separator: " and ")): not meaningful at \(Report.grouped(subviews)) subview\(subviews == 1 ? "" : "s") a frame, "
                          + "where the frame's fixed cost outweighs its subviews' work (ratios mean something from \(Report.grouped(Headline.fixedCostSubviews)))")
         } else {
@@ -164,6 +192,7 @@ struct Headline {
                          + "so below that it shows a split the library would not make.")
         }
         if !report.verbose { lines.append("--verbose (-v) adds every implementation's minimum, the ratios and all statistics.") }
-        return markdown ? lines.joined(separator: "\n") + "\n" : "legend:\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        return markdown ? "**Legend**\n\n" + lines.map { "- " + $0 + "\n" }.joined()
+            : "legend:\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
     }
 }

@@ -69,16 +69,27 @@ struct Report {
     private func tables(markdown: Bool) -> String {
         let impls = implementations
         var summary = [["scenario", "subviews"] + impls.map(\.name) + Report.ratioColumns.map(\.name)]
+        // A ratio that means nothing where it was measured carries the mark of its reason
+        // (`Headline.caveat`), which a footnote gives.
+        var caveats = Set<Headline.Caveat>()
         for g in groups {
             var row = [Echo.escaped(g.scenario), Report.grouped(g.subviews)]
             for impl in impls {
                 row.append(g.rows.first { $0.impl == impl }.map { Report.short($0.nsPerSubview.min) } ?? "-")
             }
+            let headline = Headline(scenario: g.scenario, subviews: g.subviews, rows: g.rows)
             for (_, a, b) in Report.ratioColumns {
-                row.append(Report.ratio(g.rows, a, b).map { String(format: "%.2f", $0) } ?? "-")
+                guard let ratio = Report.ratio(g.rows, a, b) else {
+                    row.append("-")
+                    continue
+                }
+                let caveat = headline.caveat(a, b)
+                if let caveat { caveats.insert(caveat) }
+                row.append(String(format: "%.2f", ratio) + (caveat?.mark ?? ""))
             }
             summary.append(row)
         }
+        let footnotes = Headline.Caveat.allCases.filter(caveats.contains).map { "\($0.mark) \($0.reason)\n" }.joined()
         var details = [["scenario", "subviews", "impl", "min", "p50", "p90", "p99", "max", "µs/frame", "frames/s", "frames"]]
         for r in results {
             let s = r.nsPerSubview
@@ -91,6 +102,7 @@ struct Report {
         return headlines + "\n"
             + "ns per subview per frame, minimum over the samples (lower is better); ratios of minimums, measured in one run\n\n"
             + Report.table(summary, markdown: markdown)
+            + (footnotes.isEmpty ? "" : (markdown ? "\n" : "") + footnotes)
             + "\nall statistics, ns per subview per frame\n\n"
             + Report.table(details, markdown: markdown)
     }
