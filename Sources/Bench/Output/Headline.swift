@@ -34,42 +34,14 @@ struct Headline {
     /// `simd/c` within this of 1 is "on par with C".
     static let parity = 0.05
 
-    private func row(_ kind: ImplementationKind) -> Result? { rows.first { $0.impl == kind } }
+    func row(_ kind: ImplementationKind) -> Result? { rows.first { $0.impl == kind } }
 
     /// The file's own subview count for a walkthrough file's group, nil for a built-in one.
-    private var fileSubviews: Int? { rows.first?.fileSubviews }
+    var fileSubviews: Int? { rows.first?.fileSubviews }
 
     /// Frames in one sample of `r`: a batch, as the sampler chose it.
-    private static func framesPerSample(_ r: Result) -> Int {
+    static func framesPerSample(_ r: Result) -> Int {
         r.nsPerSubview.count > 0 ? Int((Double(r.frames) / Double(r.nsPerSubview.count)).rounded()) : 0
-    }
-
-    /// Why the ratio of minimums `a`/`b` means nothing in this group, or nil when it means
-    /// what it says: `simd` against `c` or `limit` on a frame too small for its subviews'
-    /// work to outweigh its fixed cost, or on a file two implementations that compute frames
-    /// with samples of different lengths (their minimums are of different stretches).
-    func caveat(_ a: ImplementationKind, _ b: ImplementationKind) -> Caveat? {
-        let pair: Set = [a, b]
-        if pair.contains(.simd) && !pair.isDisjoint(with: [.c, .limit]) && subviews < Headline.fixedCostSubviews { return .fixedCost }
-        if fileSubviews != nil, !a.reads, !b.reads, let x = row(a), let y = row(b),
-           Headline.framesPerSample(x) != Headline.framesPerSample(y) { return .differentStretches }
-        return nil
-    }
-
-    /// The reasons a ratio means nothing, as the tables' footnote gives them.
-    enum Caveat: CaseIterable {
-        case fixedCost, differentStretches
-
-        var mark: String { self == .fixedCost ? "†" : "‡" }
-
-        var reason: String {
-            switch self {
-            case .fixedCost:
-                return "not meaningful: fewer than \(Report.grouped(Headline.fixedCostSubviews)) subviews a frame, where the frame's fixed cost outweighs its subviews' work"
-            case .differentStretches:
-                return "not meaningful: minimums of samples of different lengths, taken over different stretches of the scroll (the headline compares medians)"
-            }
-        }
     }
 
     /// The scenario and size, as the line starts: `linear, 1,000 subviews` or
