@@ -63,7 +63,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["WalkthroughKernel", "CAnchor"]
+            // CWalkthroughAPI for its header's BWW_VERSION_* macros only: `bench --version`.
+            dependencies: ["WalkthroughKernel", "CAnchor", "CWalkthroughAPI"]
         ),
         .executableTarget(
             name: "FuzzWalkthrough",

@@ -8,7 +8,7 @@
 #
 # HOGS > 0 runs that many busy loops and one memory-streaming loop (`dd`, 32 MB blocks)
 # beside the checks, niced and spread over the CPUs: the load of a shared machine. Pass
-# `-- --ratio-threshold 1` to see the first measurement of every ratio (no re-measuring,
+# `-- --ratio-threshold 100` (percent) to see the first measurement of every ratio (no re-measuring,
 # which only happens above the threshold); by default the checks are the gate as CI runs
 # it. $BENCH names a release bench to use (default: built here); $BASELINE a baseline to
 # check against instead of recording one; $KEEP a folder to keep every check's table in.
@@ -57,7 +57,7 @@ done
 
 # Rows are "metric baseline current change threshold verdict"; the kind is the name's prefix.
 # Per kind: the largest rise and fall; then the ten metrics that rose most, with how often
-# they passed their threshold (first measurements with `--ratio-threshold 1`).
+# they passed their threshold (first measurements with `--ratio-threshold 100`).
 cat "$tmp"/run-*.txt | awk '
     NF == 6 && $4 ~ /%$/ {
         kind = $1; sub(/\/.*/, "", kind)

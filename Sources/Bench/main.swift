@@ -10,20 +10,22 @@ import WalkthroughKernel
 StandardStreams.prepare()
 var words = Array(CommandLine.arguments.dropFirst())
 let helpWords: Set<String> = CommandSpec.helpWords.union(["help"])
-let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) ? "run" : $0 } ?? "run"
+let versionWord = "--version"
+let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) && $0 != versionWord ? "run" : $0 } ?? "run"
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
     let output: String
     if let entry = Subcommand.all.first(where: { $0.name == command }) {
         output = try entry.help(words) ?? entry.run(words)
+    } else if command == versionWord {
+        if let word = words.first { throw BenchError("--version takes no arguments, got \(Echo.quoted(word))") }
+        output = Version.line
     } else if helpWords.contains(command) {
-        // `bench help --help` is help too, as `--help` is for every command.
-        if let word = words.first(where: { !CommandSpec.helpWords.contains($0) }) {
-            throw BenchError("help takes no arguments, got \(Echo.quoted(word))")
-        }
-        output = Subcommand.help
+        output = try Subcommand.helpPage(command == "help" ? words : words.filter { !CommandSpec.helpWords.contains($0) })
     } else {
-        throw BenchError("unknown command \(Echo.quoted(command)); see bench --help")
+        let names = Subcommand.all.map(\.name) + ["help"]
+        throw BenchError("unknown command \(Echo.quoted(command))" + Suggestion.clause(command, among: names)
+                         + " (bench --help lists the commands)")
     }
     try StandardStreams.output(output)
     exit(0)

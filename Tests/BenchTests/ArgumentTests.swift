@@ -16,7 +16,7 @@ import Testing
         (["run", "/nonexistent/x.json"], "/nonexistent/x.json: cannot read the file"),
         (["chart", "--output", "OUT", "--input", "FILE", "--quick"], "--input draws a saved run and takes only --output"),
         (["compare", "FILE"], "usage: bench compare OLD.json NEW.json"),
-        (["compare", "FILE", "FILE", "--threshold", "-5"], "option --threshold needs a percentage ≥ 0, got -5.0"),
+        (["compare", "FILE", "FILE", "--threshold", "-5"], #"option --threshold needs a percentage ≥ 0, got "-5""#),
         (["compare", "FILE", "FILE", "--format", "json"], #"option --format must be one of text, markdown, got "json""#),
         (["baseline", "check", "FILE"], "walkthrough files need --path BASELINE.json"),
         (["baseline", "update", "FILE", "--path", "FILE"], "is one of the command's inputs"),
@@ -39,14 +39,12 @@ import Testing
         (["profile", "storyboard", "--size", "100000000", "--frames", "0"], #"option --size needs a whole number from 0 to 4194304"#),
         (["baseline", "update", "--format", "text"], #"unknown option "--format"; known options: --metrics, --path"#),
         (["baseline", "check", "--quick"], #"unknown option "--quick""#),
-        (["baseline", "check", "--writes-threshold", "-0.1"],
-         "option --writes-threshold must be a relative change ≥ 0 (0.03 is 3%), got -0.1"),
+        (["baseline", "check", "--writes-threshold", "-0.1"], #"option --writes-threshold needs a percentage ≥ 0, got "-0.1""#),
         (["baseline", "update", "--ratio-threshold", "0.1"], #"unknown option "--ratio-threshold""#),
-        (["baseline", "check", "--instructions-threshold", "-1"],
-         "option --instructions-threshold must be a relative change ≥ 0 (0.03 is 3%), got -1.0"),
-        (["baseline", "check", "--ratio-threshold", "inf"], #"option --ratio-threshold needs a finite decimal number, got "inf""#),
+        (["baseline", "check", "--instructions-threshold", "-1"], #"option --instructions-threshold needs a percentage ≥ 0, got "-1""#),
+        (["baseline", "check", "--ratio-threshold", "inf"], #"option --ratio-threshold needs a percentage such as 10 or 10%, got "inf""#),
         // Numbers are decimal (Double("0x10") is 16), and a list names each item once.
-        (["compare", "FILE", "FILE", "--threshold", "0x10"], #"option --threshold needs a finite decimal number, got "0x10""#),
+        (["compare", "FILE", "FILE", "--threshold", "0x10"], #"option --threshold needs a percentage such as 10 or 10%, got "0x10""#),
         (["eval", "FILE", "--scroll", "0x10"], #"option --scroll needs a finite decimal number, got "0x10""#),
         (["eval", "FILE", "--scroll", "0x1p4"], #"option --scroll needs a finite decimal number, got "0x1p4""#),
         (["render", "FILE", "--output", "OUT", "--frames", "2", "--from", "1e"], #"option --from needs a finite decimal number, got "1e""#),
@@ -55,7 +53,7 @@ import Testing
         (["run", "--impls", "c,simd,c"], #"--impls lists c twice"#),
         (["run", "--sizes", "1000,1000"], #"--sizes lists 1000 twice"#),
         (["run", "--sizes", "0x10"], #"--sizes needs a comma-separated list of counts from 1 to"#),
-        (["help", "me"], #"help takes no arguments, got "me""#),
+        (["help", "me"], #"no command "me" (bench --help lists the commands)"#),
     ])
     func unusedOrInvalidArgumentsAreErrors(arguments: [String], message: String) throws {
         let file = try BenchProcess.temporaryFile(Self.walkthrough)

@@ -31,7 +31,8 @@ import FoundationXML
 
     @Test(arguments: ["text", "markdown", "csv"])
     func otherFormats(format: String) throws {
-        let run = try BenchProcess.run(["run", "--format", format, "--filter", "^zoom$", "--impls", "simd,limit", "--quiet"] + Self.tiny)
+        // --verbose: the tables after the headlines (HeadlineTests has the headlines).
+        let run = try BenchProcess.run(["run", "--format", format, "--filter", "^zoom$", "--impls", "simd,limit", "--quiet", "--verbose"] + Self.tiny)
         #expect(run.status == 0, "\(run.stderr)")
         switch format {
         case "csv":

@@ -52,8 +52,10 @@ import Testing
 
     @Test func textTablesNameTheFile() throws {
         let small = try BenchProcess.smallWalkthrough(name: "team walkthrough.json")
-        let run = try BenchProcess.run(["run", small, "--impls", "simd,limit"] + Self.quick)
+        let run = try BenchProcess.run(["run", small, "--impls", "simd,limit", "--verbose"] + Self.quick)
         #expect(run.status == 0, "\(run.stderr)")
+        // The headline, then (--verbose) a summary row and a row of statistics an implementation.
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("team walkthrough.json, 16 subviews (") }.count == 1, "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("team walkthrough.json ") }.count == 1 + 2, "\(run.stdout)")
     }
 

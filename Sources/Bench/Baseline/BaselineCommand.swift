@@ -31,6 +31,9 @@ enum BaselineCommand {
     static func run(_ words: [String]) throws -> String {
         guard let action = words.first, ["update", "check"].contains(action) else {
             if let word = words.first, CommandSpec.helpWords.contains(word) { return BaselineOptions.help }
+            if let word = words.first, let guess = Suggestion.closest(to: word, among: ["check", "update"]) {
+                throw BenchError("unknown action \(Echo.quoted(word)); did you mean baseline \(guess)?")
+            }
             throw BenchError(usage)
         }
         // Each action takes only the options it uses; everything is checked before measuring.
@@ -87,11 +90,12 @@ enum BaselineCommand {
         return !regressed.isEmpty && regressed.allSatisfy { $0.name.hasPrefix("simd/") }
     }
 
-    /// A threshold flag, held to the same rule as a threshold in the file.
+    /// A threshold option, in percent as every threshold on the command line
+    /// (`Arguments.percent`), as the relative change the baseline file stores (3% is 0.03):
+    /// converted here, so that the file keeps its readable fractions.
     static func threshold(_ args: Arguments, _ name: String) throws(BenchError) -> Double? {
-        guard let value = try args.double(name) else { return nil }
-        guard Metric.isValidThreshold(value) else { throw BenchError("option --\(name) \(Metric.thresholdRule), got \(value)") }
-        return value
+        guard let percent = try args.percent(name) else { return nil }
+        return percent / 100
     }
 
     /// Instruction and write counts (`CountedCase.all`, or instructions per subview of each

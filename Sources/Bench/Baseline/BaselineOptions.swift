@@ -16,10 +16,10 @@ enum BaselineOptions {
         options: [
             pathOption, metricsOption,
             .choice("format", BaselineFormat.self, "the report's form (markdown: summary, regressions, the rest folded)", default: .text),
-            .option("instructions-threshold", "F", "relative change that counts for instruction metrics (0.03 is 3%)",
+            .option("instructions-threshold", "PERCENT", "change that counts for instruction metrics: 3 or 3%",
                     default: "the baseline's"),
-            .option("writes-threshold", "F", "relative change that counts for data-write metrics", default: "the baseline's"),
-            .option("ratio-threshold", "F", "relative change that counts for ratio metrics", default: "the baseline's"),
+            .option("writes-threshold", "PERCENT", "change that counts for data-write metrics", default: "the baseline's"),
+            .option("ratio-threshold", "PERCENT", "change that counts for ratio metrics", default: "the baseline's"),
             .flag("strict-machine", "refuse a baseline recorded on another machine, OS, toolchain or build (exit 1)",
                   default: "off: a one-line warning"),
         ])
@@ -30,8 +30,20 @@ enum BaselineOptions {
         details: [files],
         options: [pathOption, metricsOption])
 
-    /// `bench baseline --help`: both actions.
-    static var help: String { check.help + "\n" + update.help }
+    /// One line for `bench --help` and the head of `bench baseline --help`.
+    static let summary = "The performance regression gate: record metrics (update), compare with them (check)."
+
+    /// `bench baseline --help`: what the group is and its two actions, a line each, before
+    /// their pages (it began with `check`'s usage, as if there were nothing else).
+    static var help: String {
+        let actions = [check, update]
+        let width = actions.map { $0.name.count }.max() ?? 0
+        return "usage: bench baseline check|update [FILE…] [options]\n\n\(summary)\n"
+            + "Metrics are exact instruction and data-write counts (callgrind) and timing ratios against in-run anchors;\n"
+            + "docs/REGRESSION-GATE.md has them and their thresholds.\n\ncommands:\n"
+            + actions.map { "  " + $0.name.padding(width) + "  " + $0.summary + "\n" }.joined()
+            + "\n" + actions.map(\.help).joined(separator: "\n")
+    }
 
     enum BaselineFormat: String, CaseIterable {
         case text, markdown

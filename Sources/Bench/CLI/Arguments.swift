@@ -11,14 +11,22 @@ struct Arguments {
     /// - Parameters:
     ///   - options: the names (without `--`) that take a value.
     ///   - flags: the names that take none.
-    init(_ words: [String], options: Set<String>, flags allowedFlags: Set<String> = []) throws(BenchError) {
+    ///   - shortNames: one-letter forms (`-o`) of some of them.
+    init(_ words: [String], options: Set<String>, flags allowedFlags: Set<String> = [],
+         shortNames: [Character: String] = [:]) throws(BenchError) {
         var i = 0
         while i < words.count {
             let word = words[i]
-            if word.hasPrefix("--"), word.count > 2 {
-                var name = String(word.dropFirst(2))
+            // `-o`: a letter after one dash (`-5` and `-` stay words of their own).
+            let short = word.count == 2 && word.first == "-" && word.last!.isLetter ? word.last! : nil
+            if let short, shortNames[short] == nil {
+                let known = shortNames.keys.sorted().map { "-\($0)" }.joined(separator: ", ")
+                throw BenchError("unknown option \(Echo.quoted(word))" + (known.isEmpty ? "" : "; known short options: \(known)"))
+            }
+            if (word.hasPrefix("--") && word.count > 2) || short != nil {
+                var name = short.flatMap { shortNames[$0] } ?? String(word.dropFirst(2))
                 var inline: String?
-                if let eq = name.firstIndex(of: "=") {
+                if short == nil, let eq = name.firstIndex(of: "=") {
                     inline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
@@ -35,7 +43,11 @@ struct Arguments {
                     guard inline == nil else { throw BenchError("flag --\(name) takes no value") }
                     guard flags.insert(name).inserted else { throw BenchError("flag --\(name) is given twice") }
                 } else {
-                    let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
+                    let names = options.union(allowedFlags).sorted()
+                    if let guess = Suggestion.closest(to: name, among: names) {
+                        throw BenchError("unknown option \(Echo.quoted(word)); did you mean --\(guess)?")
+                    }
+                    let known = names.map { "--\($0)" }.joined(separator: ", ")
                     throw BenchError("unknown option \(Echo.quoted(word))" + (known.isEmpty ? "" : "; known options: \(known)"))
                 }
             } else {
@@ -47,7 +59,7 @@ struct Arguments {
 
     /// Parses `words` with the options and flags of `spec`.
     init(_ words: [String], _ spec: CommandSpec) throws(BenchError) {
-        try self.init(words, options: spec.valueOptions, flags: spec.flags)
+        try self.init(words, options: spec.valueOptions, flags: spec.flags, shortNames: spec.shortNames)
     }
 
     /// The options and flags given (names without `--`).

@@ -34,8 +34,15 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, value: nil, meaning: meaning, defaultText: defaultText)
     }
 
-    /// `--name VALUE`, or `--name` for a flag.
-    var synopsis: String { "--\(name)" + (value.map { " \($0)" } ?? "") }
+    /// The one-letter form (`-o`), the same for every command that has the option, as
+    /// swift-argument-parser's users expect: `-o` for `--output`, `-q` for `--quiet`, `-v`
+    /// for `--verbose`. A command that gains one of these options gains its short form.
+    var short: Character? { OptionSpec.shortNames[name] }
+
+    static let shortNames: [String: Character] = ["output": "o", "quiet": "q", "verbose": "v"]
+
+    /// `-o, --name VALUE`, `--name VALUE`, or `--name` for a flag.
+    var synopsis: String { (short.map { "-\($0), " } ?? "") + "--\(name)" + (value.map { " \($0)" } ?? "") }
 }
 
 /// A command's whole command line: usage lines, a summary and the option table. `bench
@@ -53,6 +60,10 @@ struct CommandSpec: Sendable {
 
     var valueOptions: Set<String> { Set(options.filter { $0.value != nil }.map(\.name)) }
     var flags: Set<String> { Set(options.filter { $0.value == nil }.map(\.name)) }
+    /// The one-letter forms of this command's options, to their names.
+    var shortNames: [Character: String] {
+        Dictionary(options.compactMap { o in o.short.map { ($0, o.name) } }) { first, _ in first }
+    }
 
     /// The widest synopsis column of a help page.
     static let synopsisColumn = 38
@@ -68,6 +79,7 @@ struct CommandSpec: Sendable {
             let word = words[i]
             if CommandSpec.helpWords.contains(word) { return true }
             if word.hasPrefix("--"), !word.contains("="), valueOptions.contains(String(word.dropFirst(2))) { i += 1 }
+            if word.count == 2, word.first == "-", let name = shortNames[word.last!], valueOptions.contains(name) { i += 1 }
             i += 1
         }
         return false

@@ -1,3 +1,5 @@
+import WalkthroughKernel
+
 /// The subcommands of `bench`, for dispatch and for `bench --help`.
 struct Subcommand: Sendable {
     let name: String
@@ -20,7 +22,7 @@ struct Subcommand: Sendable {
         Subcommand(RunCommand.spec) { try RunCommand.run($0) },
         Subcommand(ChartCommand.spec) { try ChartCommand.run($0) },
         Subcommand(CompareCommand.spec) { try CompareCommand.run($0) },
-        Subcommand(name: "baseline", summary: "The performance regression gate: record metrics (update), compare with them (check).",
+        Subcommand(name: "baseline", summary: BaselineOptions.summary,
                  help: { _ in nil }) { try BaselineCommand.run($0) },
         Subcommand(EvalCommand.spec) { words in
             try EvalCommand.run(words) { (piece) throws(BenchError) in try StandardStreams.output(piece) }
@@ -42,7 +44,20 @@ struct Subcommand: Sendable {
             commands:
 
             """ + all.map { "  " + $0.name.padding(width) + "  " + $0.summary + "\n" }.joined()
-            + "  " + "help".padding(width) + "  This list.\n\n"
-            + "bench COMMAND --help lists a command's options and their defaults.\n"
+            + "  " + "help".padding(width) + "  This list; help COMMAND: the command's options.\n\n"
+            + "bench COMMAND --help (or bench help COMMAND) lists a command's options and their defaults;\n"
+            + "bench --version prints the library's version.\n"
+    }
+
+    /// `bench help [COMMAND [SUBCOMMAND]]`: this list, or the page `bench COMMAND --help`
+    /// prints (`bench help baseline check`).
+    static func helpPage(_ words: [String]) throws -> String {
+        let rest = words.filter { !CommandSpec.helpWords.contains($0) }
+        guard let name = rest.first, name != "help" else { return help }
+        guard let entry = all.first(where: { $0.name == name }) else {
+            throw BenchError("no command \(Echo.quoted(name))" + Suggestion.clause(name, among: all.map(\.name)) + " (bench --help lists the commands)")
+        }
+        let asked = Array(rest.dropFirst()) + ["--help"]
+        return try entry.help(asked) ?? entry.run(asked)
     }
 }

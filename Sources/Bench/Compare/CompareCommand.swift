@@ -16,7 +16,7 @@ enum CompareCommand {
             "another schemaVersion, no results in common).",
         ],
         options: [
-            .option("threshold", "PERCENT", "the change that counts, in percent (timings on a shared machine move 10-50%)",
+            .option("threshold", "PERCENT", "the change that counts: 10 or 10% (timings on a shared machine move 10-50%)",
                     default: "10"),
             .choice("format", Format.self, "the report's form (markdown: summary, regressions, the rest folded)", default: .text),
         ])
@@ -29,8 +29,7 @@ enum CompareCommand {
         let args = try Arguments(words, spec)
         guard args.positional.count == 2 else { throw BenchError(spec.usageLine) }
         let format = try args.choice("format", default: Format.text)
-        let percent = try args.double("threshold") ?? defaultThreshold
-        guard percent >= 0 else { throw BenchError("option --threshold needs a percentage ≥ 0, got \(percent)") }
+        let percent = try args.percent("threshold") ?? defaultThreshold
         let old = try RunFile.load(args.positional[0]), new = try RunFile.load(args.positional[1])
         let comparison = try RunComparison(old: old, new: new, threshold: percent / 100)
         let report = comparison.render(markdown: format == .markdown, old: old, new: new)

@@ -46,20 +46,30 @@ struct Chart {
         let cellHeight = 24 + Chart.upperHeight + (hasLimit ? Chart.panelGap + Chart.lowerHeight : 0) + 52
         let rows = (scenarios.count + columns - 1) / columns
         let legendRows = legendLayout(impls, width: width).rows
-        let top = 70.0
+        // The title and the build lines wrap at words to the chart's width: one column (a
+        // walkthrough file) is 360 pixels, where one line cut the title to "Time per subview
+        // per frame: mi…".
+        let b = report.build, room = width - 2 * Chart.margin
+        let heading: [(String, Double, Bool, String)] =
+            Chart.wrap(Chart.title, size: 15, bold: true, width: room).map { ($0, 15, true, "#000000") }
+            + ["\(b.configuration) build: Swift code for \(b.swiftTargetFeatures), C anchor for \(b.cTargetFeatures); \(b.swiftCompiler), \(b.cCompiler.prefix { $0 != "(" })",
+               "\(b.cpu) (\(b.cpuFeatures)), \(b.cores) cores, \(b.os)"]
+                .flatMap { Chart.wrap($0, size: 10, bold: false, width: room) }.map { ($0, 10, false, "#555555") }
+        var lineY = 6.0
+        let headingY = heading.map { line in
+            lineY += line.1 + 3
+            return lineY
+        }
+        let top = lineY + 14
         let height = top + cellHeight * Double(rows) + 22 * Double(legendRows) + 16
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" font-family="sans-serif" font-size="11">
             <rect width="100%" height="100%" fill="white"/>
 
             """
-        let b = report.build
-        out += text(Chart.margin, 24, "Time per subview per frame: minimum over the samples, lower is better",
-                    size: 15, bold: true, width: width - 2 * Chart.margin)
-        out += text(Chart.margin, 42, "\(b.configuration) build: Swift code for \(b.swiftTargetFeatures), C anchor for \(b.cTargetFeatures); \(b.swiftCompiler), \(b.cCompiler.prefix { $0 != "(" })",
-                    size: 10, color: "#555555", width: width - 2 * Chart.margin)
-        out += text(Chart.margin, 56, "\(b.cpu) (\(b.cpuFeatures)), \(b.cores) cores, \(b.os)",
-                    size: 10, color: "#555555", width: width - 2 * Chart.margin)
+        for (line, y) in zip(heading, headingY) {
+            out += text(Chart.margin, y, line.0, size: line.1, bold: line.2, color: line.3, width: room)
+        }
         let (y0, y1) = logRange(points.map { log10($0.nsPerSubview.min) })
         for (n, scenario) in scenarios.enumerated() {
             let x = Chart.margin + Chart.cellWidth * Double(n % columns), y = top + cellHeight * Double(n / columns)
@@ -67,6 +77,23 @@ struct Chart {
         }
         out += legend(impls, y: top + cellHeight * Double(rows) + 8, width: width)
         return out + "</svg>\n"
+    }
+
+    static let title = "Time per subview per frame: minimum over the samples, lower is better"
+
+    /// `s` in lines that fit `width` at font `size` (measured as `text` measures), broken
+    /// between words; a word longer than a line is left for `text` to cut.
+    static func wrap(_ s: String, size: Double, bold: Bool, width: Double) -> [String] {
+        let fits = max(Int(width / (size * characterWidth * (bold ? 1.1 : 1))), 1)
+        var lines: [String] = [], line = ""
+        for word in s.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > fits {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 
     // MARK: one scenario

@@ -7,6 +7,8 @@ struct Report {
     var results: [Result]
     /// The command line and options, for the JSON export; nil for the gate's own runs.
     var run: RunContext? = nil
+    /// Whether the text and markdown forms add the full tables after the headlines (`--verbose`).
+    var verbose = false
 
     /// The JSON export's `schemaVersion`: raised whenever a key changes meaning or goes
     /// away (`bench compare` refuses to compare files of two versions). Version 1 was the
@@ -62,19 +64,32 @@ struct Report {
 
     // MARK: text and markdown
 
+    /// The headlines and legend (`Headline`), then with `verbose` the summary of minimums and
+    /// ratios and every statistic.
     private func tables(markdown: Bool) -> String {
         let impls = implementations
         var summary = [["scenario", "subviews"] + impls.map(\.name) + Report.ratioColumns.map(\.name)]
+        // A ratio that means nothing where it was measured carries the mark of its reason
+        // (`Headline.caveat`), which a footnote gives.
+        var caveats = Set<Headline.Caveat>()
         for g in groups {
             var row = [Echo.escaped(g.scenario), Report.grouped(g.subviews)]
             for impl in impls {
                 row.append(g.rows.first { $0.impl == impl }.map { Report.short($0.nsPerSubview.min) } ?? "-")
             }
+            let headline = Headline(scenario: g.scenario, subviews: g.subviews, rows: g.rows)
             for (_, a, b) in Report.ratioColumns {
-                row.append(Report.ratio(g.rows, a, b).map { String(format: "%.2f", $0) } ?? "-")
+                guard let ratio = Report.ratio(g.rows, a, b) else {
+                    row.append("-")
+                    continue
+                }
+                let caveat = headline.caveat(a, b)
+                if let caveat { caveats.insert(caveat) }
+                row.append(String(format: "%.2f", ratio) + (caveat?.mark ?? ""))
             }
             summary.append(row)
         }
+        let footnotes = Headline.Caveat.allCases.filter(caveats.contains).map { "\($0.mark) \($0.reason)\n" }.joined()
         var details = [["scenario", "subviews", "impl", "min", "p50", "p90", "p99", "max", "µs/frame", "frames/s", "frames"]]
         for r in results {
             let s = r.nsPerSubview
@@ -82,9 +97,12 @@ struct Report {
                            + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
         }
         let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
-        return head
+        let headlines = head + Headline.render(self, markdown: markdown)
+        guard verbose else { return headlines }
+        return headlines + "\n"
             + "ns per subview per frame, minimum over the samples (lower is better); ratios of minimums, measured in one run\n\n"
             + Report.table(summary, markdown: markdown)
+            + (footnotes.isEmpty ? "" : (markdown ? "\n" : "") + footnotes)
             + "\nall statistics, ns per subview per frame\n\n"
             + Report.table(details, markdown: markdown)
     }

@@ -21,7 +21,8 @@ extension Scenario {
         guard subviews > 0 else { throw BenchError("\(file): fewer than one subview in the window on average over the scroll positions; nothing to measure") }
         let pages = walkthrough.pages.count
         return Scenario(name: fileName(path), summary: "\(pages) page\(pages == 1 ? "" : "s"), \(positions) scroll positions",
-                        ownSize: subviews, file: path) { _ in (walkthrough, scrolls) }
+                        ownSize: subviews, file: path,
+                        fileSubviews: walkthrough.pages.reduce(0) { $0 + $1.subviews.count }) { _ in (walkthrough, scrolls) }
     }
 
     /// `count` positions from the first page at rest to the last, evenly spaced (right to

@@ -31,6 +31,8 @@ enum RunCommand {
             "The report goes to standard output, progress lines to standard error. `bench` alone is `bench run`.",
         ],
         options: [.choice("format", ReportFormat.self, "the report's form", default: .text)] + measureOptions + [
+            .flag("verbose", "text and markdown: after the headlines, every implementation's minimum, the ratios and all statistics",
+                  default: "off: one headline a scenario and size, and a legend"),
             .option("chart", "FILE.svg", "also draw the results as a chart (see bench chart)", default: "no chart"),
             .flag("list", "list the built-in scenarios and the implementations, then exit"),
         ])
@@ -51,7 +53,8 @@ enum RunCommand {
         let results = try Suite.run(suite) { line in
             if suite.progress { StandardStreams.progress(line + "\n") }
         }
-        let report = Report(build: .current(), results: results, run: context)
+        var report = Report(build: .current(), results: results, run: context)
+        report.verbose = args.flag("verbose")
         if let chart { try ChartCommand.write(report, to: chart) }
         return report.render(format)
     }

@@ -10,6 +10,9 @@ struct Scenario: Sendable {
     var ownSize: Int? = nil
     /// The walkthrough file's path, as given, for a file's scenario.
     var file: String? = nil
+    /// The walkthrough file's subviews over all its pages, which the report gives beside the
+    /// window's average (`ownSize`): a 10-subview file read as "7 subviews" alone.
+    var fileSubviews: Int? = nil
     /// The walkthrough with about `subviews` subviews in the window, and its scroll positions.
     let make: @Sendable (_ subviews: Int) throws(BenchError) -> (Walkthrough, [Double])
 

@@ -28,6 +28,9 @@ struct Result {
     /// The frame layout it wrote (`--layout`).
     var layout: FrameLayout
     var subviews: Int
+    /// A walkthrough file's own subview count, over all its pages (`subviews` is the
+    /// window's average over the scroll); nil for a built-in scenario.
+    var fileSubviews: Int? = nil
     /// Frames rendered while timing.
     var frames: Int
     var nsPerSubview: Statistics

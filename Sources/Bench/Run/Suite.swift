@@ -59,7 +59,7 @@ enum Suite {
             }
             for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
                 results.append(Result(scenario: scenario.name, impl: impl.kind, layout: options.layout, subviews: perFrame,
-                                      frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
+                                      fileSubviews: scenario.fileSubviews, frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
             }
         }
         return results
