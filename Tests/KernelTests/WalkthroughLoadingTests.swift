@@ -89,6 +89,19 @@ import WalkthroughKernel
         }
     }
 
+    /// A file longer than the C interface's BWW_MAX_JSON_LENGTH (1 GiB) is refused before
+    /// anything is allocated or read (a sparse file: it takes no disk space).
+    @Test func filesOverOneGiBAreRefused() throws {
+        try inFolder { folder in
+            let path = folder + "/huge.json"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            #expect(truncate(path, off_t(1 << 30) + 1) == 0)
+            #expect(throws: WalkthroughError("\(path): cannot read the file (it holds 1073741825 bytes; a walkthrough file may hold at most 1073741824 (1 GiB))")) {
+                try Walkthrough(contentsOfFile: path)
+            }
+        }
+    }
+
     @Test func unreadableFileGivesTheSystemsReason() throws {
         // Root reads every file, whatever its mode: nothing to test then.
         guard geteuid() != 0 else { return }
