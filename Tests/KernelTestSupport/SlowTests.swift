@@ -11,7 +11,8 @@ extension Tag {
     /// Suites that take most of `swift test`'s time: whole `bench` runs, every kernel
     /// strategy and thread count over many frames, long randomized parities. They run only
     /// when `BWW_SLOW_TESTS=1` (see `Trait.slow`); `.ci/run` runs them in a step of their own
-    /// with `swift test --filter tag:endToEnd`.
+    /// by the names `scripts/slow-tests.sh` reads from the sources (this toolchain's
+    /// `swift test --filter` takes names, not tags).
     @Tag public static var endToEnd: Tag
 }
 
@@ -31,6 +32,6 @@ extension Trait where Self == ConditionTrait {
     /// A slow suite: tagged `endToEnd`, and skipped unless `BWW_SLOW_TESTS=1`, so that plain
     /// `swift test` stays quick. Write `@Suite(.slow, .tags(.endToEnd))`.
     public static var slow: Self {
-        .enabled(if: SlowTests.enabled, "slow end-to-end suite: set BWW_SLOW_TESTS=1 to run it")
+        .enabled(if: SlowTests.enabled, "slow end-to-end test: set BWW_SLOW_TESTS=1 to run it")
     }
 }
