@@ -33,7 +33,7 @@ sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread undefined)
 
 threaded=(shared_handle shared_reads shared_messages independent_handles evaluate_handoff parallel_frame message_lifetime)
-bad_input="c_api_test:known_values,scenario,errors,limits,versions,alphas,layouts,directions"
+bad_input="c_api_test:known_values,scenario,errors,limits,versions,alphas,layouts,directions,page_extent"
 # A program is NAME, or NAME:FILE,… for one built from more files of Tests/CInterface.
 # Every program gets the storyboard's path, which c_api_test's scenario group reads.
 programs() {

@@ -4,7 +4,8 @@
 # Tests/CInterface (plain, under ulimit -v and a sweep of it, with failing allocations, against the
 # self-contained build, and against ASan, TSan and UBSan builds through
 # scripts/c-api-sanitizers.sh), and builds the README's
-# example through pkg-config in another directory. Stops at the first failure.
+# example through pkg-config in another directory, and against the installed self-contained
+# build with no Swift toolchain (scripts/c-library-install-test.sh). Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -42,7 +43,7 @@ cc -std=c99 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -c "$tests
 "$(toolchain_clang)" -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror -I "$(dirname "$header")" -fsyntax-only "$tests/signatures.c"
 echo "signatures: the header compiles as C99 and C++11 with every function pinned"
 
-build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions}.c
+build "$lib" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions,page_extent}.c
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
 for name in message_lifetime shared_handle alpha_cost crash_handlers out_of_memory allocation_failure forked_child keyframe_limit; do
     build "$lib" "$name"
@@ -73,18 +74,20 @@ build "$lib" const_reads -rdynamic -ldl
 
 # The README's example, built through pkg-config in another folder and run from a third.
 mkdir "$out/app"
-awk '/^## From C, C\+\+/ {on = 1} on && /^```c$/ {copy = 1; next} copy && /^```$/ {exit} copy' README.md >"$out/app/app.c"
+readme_c_example >"$out/app/app.c"
 (cd "$out/app" && PKG_CONFIG_PATH=$lib cc -Wall -Werror app.c $(PKG_CONFIG_PATH=$lib pkg-config --cflags --libs bwwalkthrough) -o app)
 (cd / && "$out/app/app") | grep -q "^subview 0: " || fail "the README example did not run"
 echo "README example: built through pkg-config in $out/app, ran from /"
 
 static=$(scripts/c-library.sh --static-runtime --build-path .build-static-runtime)
 symbols "$static"
-build "$static" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions}.c
+build "$static" c_api_test "$tests"/{known_values,scenario,errors,limits,versions,alphas,layouts,directions,page_extent}.c
 build "$static" crash_handlers
 readelf -d "$static/libBWWalkthroughC.so" | grep -q 'libswiftCore' && fail "the self-contained build needs libswiftCore"
 "$out/c_api_test" "$PWD/Benchmarks/Scenarios/storyboard.json"
 "$out/crash_handlers" default
 echo "self-contained build: no Swift runtime libraries needed"
+# Installed (c-library.sh --prefix), moved, and used with no Swift toolchain on PATH.
+scripts/c-library-install-test.sh .build-static-runtime
 
 scripts/c-api-sanitizers.sh

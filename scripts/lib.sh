@@ -58,3 +58,8 @@ toolchain_clang() {
     resource=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
     echo "$resource/../../bin/clang"
 }
+
+# The README's C example: the first ```c block after the heading "## From C, C++".
+readme_c_example() {
+    awk '/^## From C, C\+\+/ {on = 1} on && /^```c$/ {copy = 1; next} copy && /^```$/ {exit} copy' README.md
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the test suite under AddressSanitizer, ThreadSanitizer (the tests split frames across
+# Runs the whole test suite (the slow end-to-end tests included) under AddressSanitizer, ThreadSanitizer (the tests split frames across
 # threads) and UndefinedBehaviorSanitizer, each in its own build folder.
 #
 # swiftc has no -sanitize=undefined on Linux: Swift checks overflow, bounds and
@@ -23,7 +23,8 @@ for s in "${sanitizers[@]}"; do
     fi
     # SWIFT_BACKTRACE=enable=no: a crash goes to the sanitizer's report; Swift's backtracer
     # hung for 13 minutes inside an ASan process (its memory server trips ASan itself).
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:allocator_may_return_null=1 TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    # BWW_SLOW_TESTS=1: the slow end-to-end tests too (plain `swift test` skips them).
+    BWW_SLOW_TESTS=1 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:allocator_may_return_null=1 TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         swift test "${flags[@]}" --build-path ".build-sanitize-$s" >"$log" 2>&1
     code=$?
     grep -E "Test run with|SUMMARY|WARNING: ThreadSanitizer|runtime error|ERROR: AddressSanitizer" "$log" | head -20

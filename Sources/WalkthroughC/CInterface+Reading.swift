@@ -39,6 +39,15 @@ public func bwwPaging(_ walkthrough: OpaquePointer?, _ direction: UnsafeMutableP
     }
 }
 
+@_cdecl("bww_page_extent")
+public func bwwPageExtent(_ walkthrough: OpaquePointer?, _ extent: UnsafeMutablePointer<Double>?) -> bww_status {
+    return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in
+        guard let extent else { return handle.fail(BWW_ERROR_NULL_ARGUMENT, "bww_page_extent: extent must not be NULL") }
+        extent.pointee = handle.animator.walkthrough.extent
+        return BWW_OK
+    }
+}
+
 @_cdecl("bww_scroll_position")
 public func bwwScrollPosition(_ walkthrough: OpaquePointer?, _ page: Int64, _ scroll: UnsafeMutablePointer<Double>?) -> bww_status {
     return WalkthroughHandle.borrow(walkthrough, null: BWW_ERROR_NULL_ARGUMENT) { handle in

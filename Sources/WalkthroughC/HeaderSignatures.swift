@@ -19,6 +19,7 @@ private func checkSignatures() {
     sameType(bww_page_count, bwwPageCount)
     sameType(bww_subview_count, bwwSubviewCount)
     sameType(bww_paging, bwwPaging)
+    sameType(bww_page_extent, bwwPageExtent)
     sameType(bww_scroll_position, bwwScrollPosition)
     sameType(bww_evaluate, bwwEvaluate)
     sameType(bww_current_page, bwwCurrentPage)

@@ -1,9 +1,10 @@
 import Foundation
+import KernelTestSupport
 import Testing
 
 /// The gate as a team without valgrind uses it, on its own walkthrough files: the timing
 /// ratios alone, the machine check, the markdown report. PATH holds no valgrind here.
-@Suite(.temporaryFolders) struct BaselineGateTests {
+@Suite(.temporaryFolders, .slow, .tags(.endToEnd)) struct BaselineGateTests {
     static let noValgrind = ["PATH": "/nonexistent"]
 
     /// A baseline of `file`'s ratio metrics, recorded without valgrind.

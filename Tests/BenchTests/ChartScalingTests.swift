@@ -1,4 +1,5 @@
 import Foundation
+import KernelTestSupport
 import Testing
 @testable import Bench
 
@@ -33,7 +34,7 @@ import Testing
 
     /// Eight times the scenarios take about eight times as long (64 times when quadratic);
     /// the bound leaves room for a busy machine.
-    @Test func drawingTimeIsLinearInTheResults() {
+    @Test(.slow, .tags(.endToEnd)) func drawingTimeIsLinearInTheResults() {
         let (small, large) = (Self.report(scenarios: 400), Self.report(scenarios: 3_200))
         let (a, b) = (Self.seconds(small), Self.seconds(large))
         #expect(b / a < 24, "400 scenarios: \(a) s, 3,200 scenarios: \(b) s, ratio \(b / a)")

@@ -100,6 +100,8 @@ static const float *blocks;
       bww_subview_count(w, 0, NULL))                                                                                      \
     X("bww_current_page page NULL", BWW_ERROR_NULL_ARGUMENT, "bww_current_page: page must not be NULL",                 \
       bww_current_page(w, NULL))                                                                                          \
+    X("bww_page_extent extent NULL", BWW_ERROR_NULL_ARGUMENT, "bww_page_extent: extent must not be NULL",               \
+      bww_page_extent(w, NULL))                                                                                         \
     X("bww_page_offset page -1", BWW_ERROR_OUT_OF_RANGE, "page -1 is out of range; the walkthrough has 3 pages",        \
       bww_page_offset(w, -1, &d, NULL))                                                                                   \
     X("bww_page_blocks blocks NULL", BWW_ERROR_NULL_ARGUMENT, "bww_page_blocks: blocks must not be NULL",               \

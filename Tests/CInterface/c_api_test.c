@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
     alphas();
     layouts();
     directions();
+    page_extent();
     errors();
     limits();
     scenario(argc > 1 ? argv[1] : "Benchmarks/Scenarios/storyboard.json");

@@ -16,5 +16,6 @@ void versions(void);
 void alphas(void);
 void layouts(void);
 void directions(void);
+void page_extent(void);
 
 #endif

@@ -27,6 +27,7 @@ struct bww_api {
     bww_status (*page_location)(const bww_walkthrough *, bww_layout, int64_t, size_t *, size_t *);
     bww_status (*paging)(const bww_walkthrough *, bww_direction *, double *, double *);
     bww_status (*scroll_position)(const bww_walkthrough *, int64_t, double *);
+    bww_status (*page_extent)(const bww_walkthrough *, double *);
 };
 
 extern const struct bww_api bww_api_pinned;
@@ -34,7 +35,7 @@ const struct bww_api bww_api_pinned = {
     bww_version_number, bww_version_string, bww_status_string, bww_create, bww_destroy,
     bww_error_message, bww_page_count, bww_subview_count, bww_evaluate, bww_current_page,
     bww_page_offset, bww_page_blocks, bww_gather, bww_alphas, bww_alpha, bww_evaluate_into,
-    bww_frame_size, bww_page_location, bww_paging, bww_scroll_position,
+    bww_frame_size, bww_page_location, bww_paging, bww_scroll_position, bww_page_extent,
 };
 
 /* The status type's size does not depend on the compiler. */

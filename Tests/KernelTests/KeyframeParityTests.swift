@@ -12,7 +12,7 @@ import Testing
         KeyframeParity.mismatch(page, animator, offset: o)
     }
 
-    @Test(arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
+    @Test(.slow, .tags(.endToEnd), arguments: [(false, 0.0), (true, 0.0), (true, 0.3), (false, 1.0)])
     func randomTimelinesMatchTheReference(pageTimeline: Bool, own: Double) throws {
         let seed: UInt64 = 0x7131 &+ (pageTimeline ? 1 : 0) &+ UInt64(own * 10) << 4
         let failure = try KeyframeParity.randomTimelines(seed: seed, counts: Self.counts, pageTimeline: pageTimeline, own: own) { page, _ in

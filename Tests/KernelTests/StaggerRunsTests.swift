@@ -73,7 +73,7 @@ import Testing
     /// Whole frames against the reference at offsets where lanes sit exactly on keyframe
     /// times (where `hold` jumps), with static lanes, on every animation type, with a page
     /// rotation (one angle) and with per-subview spin (no runs then).
-    @Test func framesAtKeyframeTimesMatchTheReference() throws {
+    @Test(.slow, .tags(.endToEnd)) func framesAtKeyframeTimesMatchTheReference() throws {
         let rotations: [Rotation?] = [nil, try Rotation(axis: SIMD3(1, 1, 1), angle: 2 * .pi, perspective: 500),
                                       try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.01)]
         for stagger in [0.125, -0.125, 0.0625] {

@@ -7,6 +7,8 @@
  * Build and link. scripts/c-library.sh builds libBWWalkthroughC.so with the SONAME
  * libBWWalkthroughC.so.<BWW_VERSION_MAJOR>, the link of that name next to it, and
  * bwwalkthrough.pc for pkg-config (header and library paths): see the docs/C-API.md.
+ * With --prefix DIR it installs them: DIR/include/bwwalkthrough.h, DIR/lib/libBWWalkthroughC.so*
+ * and DIR/lib/pkgconfig/bwwalkthrough.pc, whose paths are relative to its own folder.
  *
  * Swift runtime. The library is written in Swift. Its default build needs the Swift
  * runtime's shared libraries at run time: libswiftCore, libswift_Concurrency,
@@ -119,7 +121,7 @@ extern "C" {
 /* The version of this header. bww_version_number() gives the library's: a program can
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
-#define BWW_VERSION_MINOR 3
+#define BWW_VERSION_MINOR 4
 #define BWW_VERSION_PATCH 0
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
@@ -200,6 +202,12 @@ bww_status bww_subview_count(const bww_walkthrough *walkthrough, int64_t page, i
 /* The file's paging direction, page width and page height (0 when the file gives none).
  * Any output may be NULL. */
 bww_status bww_paging(const bww_walkthrough *walkthrough, bww_direction *direction, double *width, double *height);
+
+/* W, the page width of the model: the pages' extent along the scroll axis, in points, the
+ * unit of scroll positions and page offsets (the file's width, or its height top to
+ * bottom; finite and > 0). Page p rests at p*W (right to left, (n - 1 - p)*W) and a scroll
+ * position x shows page floor(x / W). `extent` must not be NULL. Since 1.4. */
+bww_status bww_page_extent(const bww_walkthrough *walkthrough, double *extent);
 
 /* The scroll position that shows page `page` at rest: page*W, or (n - 1 - page)*W right to
  * left (W the width, or the height top to bottom). */
