@@ -102,8 +102,9 @@ final class AnimatorImplementation: Implementation {
 /// (whose keyframe segment cache is five times the frame on own timelines), and a
 /// destination only as large as its reader writes (none for `read-transform`, a Double a
 /// subview for `read-alphas`, 16 for `read-gather`); `read-limit` keeps its own copy of the
-/// matrices and not the frame. At a million subviews on own timelines the readers held
-/// 2.1 GB before, 0.5 GB now.
+/// matrices and not the frame. The readers of a step share one frame
+/// (`Suite.checkedImplementations`). At a million subviews on own timelines the readers held
+/// 2.1 GB before, 0.4 GB now.
 final class ReadImplementation: Implementation {
     let kind: ImplementationKind
     var cycle: ScrollCycle
@@ -136,11 +137,21 @@ final class ReadImplementation: Implementation {
         }
     }
 
-    init(_ kind: ImplementationKind, _ animator: consuming WalkthroughAnimator, scroll: Double) {
+    /// The frame the readers read: `simd`'s at `scroll`, and the pages in its window. The
+    /// animator that computed it (and its segment cache) is released on return; readers made
+    /// from one such frame share its memory, as they read it and never write it.
+    static func frame(_ plan: AnimationPlan, layout: FrameLayout, scroll: Double) -> (frame: FrameBuffer, pages: [Int]) {
+        var animator = WalkthroughAnimator(plan: plan, layout: layout)
+        animator.threads = 1
         try? animator.update(scroll: scroll)
         let frame = animator.frame
-        pages = (0..<frame.pageCount).filter { animator.positions[$0].animated }
-        _ = consume animator
+        return (frame, (0..<frame.pageCount).filter { animator.positions[$0].animated })
+    }
+
+    /// A reader of `read`, the frame at `scroll` (`frame(_:layout:scroll:)`).
+    init(_ kind: ImplementationKind, _ read: (frame: FrameBuffer, pages: [Int]), scroll: Double) {
+        let (frame, pages) = read
+        self.pages = pages
         let largest = pages.map { frame.subviewCount(page: $0) }.max() ?? 0
         (self.kind, layout, cycle) = (kind, frame.layout, ScrollCycle([scroll]))
         doubles = [Double](repeating: 0, count: Self.destinationWidth(kind) * largest)

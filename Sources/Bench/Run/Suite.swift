@@ -79,14 +79,26 @@ enum Suite {
     }
 
     /// Makes the implementations of `kinds` and checks each one's frame at the first scroll
-    /// position (`checkAgreement`) before the next is made.
+    /// position (`AgreementCheck`) before the next is made. The readers share one frame,
+    /// made after the last implementation compared with the reference, whose frame is then
+    /// released.
     static func checkedImplementations(_ kinds: [ImplementationKind], _ plan: AnimationPlan, scrolls: [Double], layout: FrameLayout,
                                        scenario: String, size: Int) throws(BenchError) -> [any Implementation] {
-        var check = AgreementCheck(plan.walkthrough, scroll: scrolls[0], scenario: scenario, size: size)
+        var check: AgreementCheck? = AgreementCheck(plan.walkthrough, scroll: scrolls[0], scenario: scenario, size: size)
+        let lastCompared = kinds.lastIndex { $0 != .reference && !$0.reads && $0 != .limit }
+        var readerFrame: (frame: FrameBuffer, pages: [Int])?
         var made: [any Implementation] = []
-        for kind in kinds {
-            let impl = kind.make(plan, scrolls: scrolls, layout: layout)
-            try check.check(impl, made: made)
+        for (n, kind) in kinds.enumerated() {
+            let impl: any Implementation
+            if kind.reads {
+                let read = readerFrame ?? ReadImplementation.frame(plan, layout: layout, scroll: scrolls[0])
+                readerFrame = read
+                impl = ReadImplementation(kind, read, scroll: scrolls[0])
+            } else {
+                impl = kind.make(plan, scrolls: scrolls, layout: layout)
+            }
+            try check?.check(impl, made: made)
+            if lastCompared.map({ n >= $0 }) ?? true { check = nil }
             made.append(impl)
         }
         return made
