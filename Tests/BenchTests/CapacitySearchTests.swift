@@ -32,7 +32,7 @@ import Testing
         let cost = { (n: Int) in Double(n) * 2 }
         var search = CapacitySearch()
         var measured = 0
-        let measure = { (size: Int) -> CapacityProbe in measured += 1; return Self.probe(size, cost) }
+        let measure = { (size: Int) -> CapacityProbe? in measured += 1; return Self.probe(size, cost) }
         _ = try search.capacity(within: 1_666.7, measure: measure)
         let first = measured
         _ = try search.capacity(within: 833.3, measure: measure)
@@ -44,6 +44,14 @@ import Testing
         search.limit = 100_000
         let (fit, miss) = try search.capacity(within: 1_000) { Self.probe($0) { Double($0) * 0.001 } }
         #expect(fit?.size == 100_000 && miss == nil)
+    }
+
+    /// A size the scenario cannot build ends the doubling: the answer is at least the last
+    /// size built, as at the limit.
+    @Test func aSizeThatCannotBeBuiltIsTheLimit() throws {
+        var search = CapacitySearch()
+        let (fit, miss) = try search.capacity(within: 1_000) { $0 > 40_000 ? nil : Self.probe($0) { Double($0) * 0.001 } }
+        #expect(fit?.size == 32_000 && miss == nil)
     }
 
     @Test func noSizeFitsATinyBudget() throws {

@@ -108,7 +108,7 @@ enum CapacityCommand {
         for (n, (scenario, layout, kind)) in searches.enumerated() {
             let searchStart = Sampler.now() / 1e9
             var search = CapacitySearch()
-            func measureSize(_ size: Int) throws(BenchError) -> CapacityProbe {
+            func measureSize(_ size: Int) throws(BenchError) -> CapacityProbe? {
                 // The time left: the searches to come, each as long as those done took on
                 // average (before the first, 20 sizes of the budget and a build each).
                 let mean = finished.isEmpty ? 20 * (options.budgetSeconds + 0.05) : finished.reduce(0, +) / Double(finished.count)
@@ -130,10 +130,18 @@ enum CapacityCommand {
 
     /// One size of `scenario` measured with `kind` in `layout`: built, checked against the
     /// reference and sampled as a step of `bench run` is (`Suite.checkedImplementations`,
-    /// `Sampler.measure`), then released.
+    /// `Sampler.measure`), then released. Nil when the scenario cannot be built at a size
+    /// above 1,000 (a walkthrough's limits: the storyboard's six pages reach 4,194,304
+    /// subviews before its window does): the search takes that as its limit.
     static func probe(_ scenario: Scenario, size: Int, layout: FrameLayout, kind: ImplementationKind,
-                      budgetSeconds: Double) throws(BenchError) -> CapacityProbe {
-        let (walkthrough, scrolls) = try scenario.make(size)
+                      budgetSeconds: Double) throws(BenchError) -> CapacityProbe? {
+        let walkthrough: Walkthrough, scrolls: [Double]
+        do {
+            (walkthrough, scrolls) = try scenario.make(size)
+        } catch {
+            if size <= 1_000 { throw error }
+            return nil
+        }
         let plan = AnimationPlan(walkthrough)
         let perFrame = Suite.averageAnimatedSubviews(walkthrough, scrolls)
         let sampler = Sampler(budgetSeconds: budgetSeconds)
