@@ -7,7 +7,7 @@ import Testing
 @Suite struct HelpTests {
     /// Every command line that has a help page, with the option tables it prints.
     static let pages: [([String], [CommandSpec])] = [
-        (["run"], [RunCommand.spec]), (["chart"], [ChartCommand.spec]), (["compare"], [CompareCommand.spec]),
+        (["run"], [RunCommand.spec]), (["capacity"], [CapacityCommand.spec]), (["chart"], [ChartCommand.spec]), (["compare"], [CompareCommand.spec]),
         (["eval"], [EvalCommand.spec]), (["render"], [RenderCommand.spec]), (["profile"], [ProfileCommand.spec]),
         (["valgrind-copy"], [StrippedCopy.spec]),
         (["baseline"], [BaselineOptions.check, BaselineOptions.update]),

@@ -20,6 +20,7 @@ struct Subcommand: Sendable {
 
     static let all: [Subcommand] = [
         Subcommand(RunCommand.spec) { try RunCommand.run($0) },
+        Subcommand(CapacityCommand.spec) { try CapacityCommand.run($0) },
         Subcommand(ChartCommand.spec) { try ChartCommand.run($0) },
         Subcommand(CompareCommand.spec) { try CompareCommand.run($0) },
         Subcommand(name: "baseline", summary: BaselineOptions.summary,

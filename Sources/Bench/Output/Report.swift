@@ -152,25 +152,9 @@ struct Report {
     /// metadata), then every statistic and the ratios. Units are in the keys' names.
     private func json() -> String {
         var w = JSONWriter()
-        w.raw("{\"schemaVersion\": \(Report.schemaVersion),\n \"date\": ")
-        if let run { w.string(run.date) } else { w.raw("null") }
-        for (key, value) in [("os", build.os), ("cpu", build.cpu), ("cpuFeatures", build.cpuFeatures)] {
-            w.raw(",\n \"\(key)\": ")
-            w.string(value)
-        }
-        w.raw(",\n \"cores\": \(build.cores),\n \"toolchain\": ")
-        w.string(build.toolchain)
-        w.raw(",\n \"build\": ")
-        w.stringObject(build.buildPairs)
-        w.raw(",\n \"commit\": ")
-        if let commit = run?.commit { w.string(commit) } else { w.raw("null") }
-        w.raw(",\n \"uncommittedChanges\": " + (run?.uncommittedChanges.map { $0 ? "true" : "false" } ?? "null"))
-        w.raw(",\n \"arguments\": [")
-        for (n, word) in (run?.arguments ?? []).enumerated() {
-            if n > 0 { w.raw(", ") }
-            w.string(word)
-        }
-        w.raw("],\n \"options\": ")
+        w.raw("{\"schemaVersion\": \(Report.schemaVersion),\n ")
+        Report.writeMachine(&w, build: build, run: run)
+        w.raw(",\n \"options\": ")
         if let run { run.writeOptions(&w) } else { w.raw("null") }
         w.raw(",\n \"results\": [")
         for (n, r) in results.enumerated() {
@@ -200,6 +184,30 @@ struct Report {
         }
         w.raw("\n ]}\n")
         return w.text
+    }
+
+    /// The machine record of an export, from `"date"` to `"arguments"`: when, where, which
+    /// build and commit, and the command line (`bench capacity` writes the same).
+    static func writeMachine(_ w: inout JSONWriter, build: BuildInfo, run: RunContext?) {
+        w.raw("\"date\": ")
+        if let run { w.string(run.date) } else { w.raw("null") }
+        for (key, value) in [("os", build.os), ("cpu", build.cpu), ("cpuFeatures", build.cpuFeatures)] {
+            w.raw(",\n \"\(key)\": ")
+            w.string(value)
+        }
+        w.raw(",\n \"cores\": \(build.cores),\n \"toolchain\": ")
+        w.string(build.toolchain)
+        w.raw(",\n \"build\": ")
+        w.stringObject(build.buildPairs)
+        w.raw(",\n \"commit\": ")
+        if let commit = run?.commit { w.string(commit) } else { w.raw("null") }
+        w.raw(",\n \"uncommittedChanges\": " + (run?.uncommittedChanges.map { $0 ? "true" : "false" } ?? "null"))
+        w.raw(",\n \"arguments\": [")
+        for (n, word) in (run?.arguments ?? []).enumerated() {
+            if n > 0 { w.raw(", ") }
+            w.string(word)
+        }
+        w.raw("]")
     }
 
     static func jsonNumber(_ x: Double) -> String { x.isFinite ? String(x) : "null" }

@@ -52,6 +52,8 @@ struct CAnchorKernel: PageKernel {
 /// (alignment, padding, placement) moves `simd/limit` (docs/DESIGN.md, "Fixed yardsticks").
 struct StoreLimitKernel: PageKernel {
     let memory: LimitMemory
+    /// It stores constants: no keyframe segments to keep.
+    var usesSegmentCache: Bool { false }
 
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {
         var cOutputs = anchorOutputs(memory.outputs(output))

@@ -43,10 +43,11 @@ enum ImplementationKind: String, CaseIterable, Sendable {
         switch self {
         case .reference:
             return ReferenceImplementation(plan, scrolls: scrolls, layout: layout)
-        case .simd, .readTransform, .readGather, .readLimit, .readAlphas:
+        case .readTransform, .readGather, .readLimit, .readAlphas:
+            return ReadImplementation(self, ReadImplementation.frame(plan, layout: layout, scroll: scrolls[0]), scroll: scrolls[0])
+        case .simd:
             var animator = WalkthroughAnimator(plan: plan, layout: layout)
             animator.threads = 1
-            if reads { return ReadImplementation(self, animator, scroll: scrolls[0]) }
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         case .simdParallel:
             var animator = WalkthroughAnimator(plan: plan, layout: layout)

@@ -16,6 +16,8 @@ import WalkthroughKernel
 struct CKeyframeAnchorKernel: PageKernel {
     let anchor = CAnchorKernel()
     let states = States()
+    /// The anchor keeps its segments in its `kf_state`s: the animator needs no cache of its own.
+    var usesSegmentCache: Bool { false }
 
     @inline(__always)
     func evaluate(_ k: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>) {

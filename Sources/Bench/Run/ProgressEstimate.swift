@@ -40,7 +40,13 @@ struct ProgressEstimate {
         startedAt = now
         let step = steps[n]
         let left = steps[n...].reduce(0) { $0 + predicted($1.subviews) }
-        return "[\(n + 1)/\(steps.count)] \(Echo.escaped(step.scenario)) \(Report.grouped(step.subviews)) subviews … ~\(ProgressEstimate.duration(left)) left"
+        return ProgressEstimate.line(n, of: steps.count, scenario: step.scenario, subviews: step.subviews, left: left)
+    }
+
+    /// `[12/28] rotate3d 10,000 subviews … ~14 s left`: step `n` (from 0) of `count`; `bench
+    /// capacity` prints its probes in the same form.
+    static func line(_ n: Int, of count: Int, scenario: String, subviews: Int, left: Double) -> String {
+        "[\(n + 1)/\(count)] \(Echo.escaped(scenario)) \(Report.grouped(subviews)) subviews … ~\(duration(left)) left"
     }
 
     private func predicted(_ subviews: Int) -> Double {

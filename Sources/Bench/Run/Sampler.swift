@@ -41,15 +41,31 @@ struct Sampler {
     /// The reference is sampled apart (`samplesApart`), after the rounds of the others
     /// (`budgets`).
     func measure(_ impls: [Implementation], subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
-        let apart = impls.indices.filter { Self.samplesApart(impls[$0].kind) }
-        let together = impls.indices.filter { !Self.samplesApart(impls[$0].kind) }
-        var results = impls.map { _ in (frames: 0, samples: [Double]()) }
+        (try? measure(impls.map(\.kind), subviewsPerFrame: subviewsPerFrame) { $0.map { impls[$0] } }) ?? []
+    }
+
+    /// The same for implementations that `make` creates only when they are sampled: those of
+    /// the rounds in one call, then each one sampled apart in a call of its own, after the
+    /// rounds' are released. So no more than one group is alive at a time: at a million
+    /// subviews the reference's frames and buffers (about 300 MB) are not kept through the
+    /// rounds, nor the others' (2 GB and more on own timelines) through the reference's samples.
+    /// - Parameter make: the implementations of `kinds` at the indices it is given, in that
+    ///   order, ready to be timed.
+    func measure(_ kinds: [ImplementationKind], subviewsPerFrame: Int,
+                 make: ([Int]) throws(BenchError) -> [Implementation]) throws(BenchError) -> [(frames: Int, samples: [Double])] {
+        let apart = kinds.indices.filter { Self.samplesApart(kinds[$0]) }
+        let together = kinds.indices.filter { !Self.samplesApart(kinds[$0]) }
+        var results = kinds.map { _ in (frames: 0, samples: [Double]()) }
         var rounds = self, alone = self
         (rounds.budgetSeconds, alone.budgetSeconds) = Self.budgets(budgetSeconds, apart: apart.count, together: together.count)
-        for (n, measured) in zip(together, rounds.interleaved(together.map { impls[$0] }, subviewsPerFrame)) {
-            results[n] = measured
+        if !together.isEmpty {
+            let impls = try make(together)
+            for (n, measured) in zip(together, rounds.interleaved(impls, subviewsPerFrame)) { results[n] = measured }
         }
-        for n in apart { results[n] = alone.interleaved([impls[n]], subviewsPerFrame)[0] }
+        for n in apart {
+            let impls = try make([n])
+            results[n] = alone.interleaved(impls, subviewsPerFrame).first ?? (0, [])
+        }
         return results
     }
 
@@ -69,7 +85,7 @@ struct Sampler {
     }
 
     /// `measure` for implementations sampled in the same rounds.
-    private func interleaved(_ impls: [Implementation], _ subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
+    func interleaved(_ impls: [Implementation], _ subviewsPerFrame: Int) -> [(frames: Int, samples: [Double])] {
         // Warm-up and calibration: one timed frame after two untimed, per implementation.
         var oneFrame: [Double] = []
         for impl in impls {

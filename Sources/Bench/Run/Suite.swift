@@ -46,23 +46,62 @@ enum Suite {
                                         budgetSeconds: options.budgetSeconds)
         for (n, (scenario, size)) in steps.enumerated() {
             progress(estimate.start(n, now: Sampler.now() / 1e9))
-            let (walkthrough, scrolls) = try scenario.make(size)
-            let plan = AnimationPlan(walkthrough)
-            let impls = options.implementations.map { $0.make(plan, scrolls: scrolls, layout: options.layout) }
-            try checkAgreement(impls, walkthrough, scroll: scrolls[0], scenario: scenario.name, size: size)
-            let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
-            var sampler = Sampler(budgetSeconds: options.budgetSeconds)
-            if scenario.file != nil {
-                // Short samples along the scroll, enough for every position to be timed many times.
-                (sampler.scrolling, sampler.minimumSampleNanoseconds) = (true, Sampler.scrollSampleNanoseconds)
-                sampler.maximumSamples = max(sampler.maximumSamples, 20 * scrolls.count)
-            }
-            for (impl, measured) in zip(impls, sampler.measure(impls, subviewsPerFrame: perFrame)) {
-                results.append(Result(scenario: scenario.name, impl: impl.kind, layout: options.layout, subviews: perFrame,
-                                      fileSubviews: scenario.fileSubviews, frames: measured.frames, nsPerSubview: Statistics(measured.samples)))
-            }
+            results += try measure(scenario, size: size, options)
         }
         return results
+    }
+
+    /// One scenario at one size. What it makes lives only as long as it is needed: the
+    /// implementations of the rounds are made and checked one after another against one
+    /// reference frame, released before sampling; each one sampled apart is made after the
+    /// rounds' are released (`Sampler.measure(_:subviewsPerFrame:make:)`); and the
+    /// walkthrough, plan, animators and frames go when the step ends, so that a run's peak
+    /// memory is its largest step's, not the sum of them (`SuiteMemoryTests`).
+    static func measure(_ scenario: Scenario, size: Int, _ options: SuiteOptions) throws(BenchError) -> [Result] {
+        let (walkthrough, scrolls) = try scenario.make(size)
+        let plan = AnimationPlan(walkthrough)
+        let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
+        var sampler = Sampler(budgetSeconds: options.budgetSeconds)
+        if scenario.file != nil {
+            // Short samples along the scroll, enough for every position to be timed many times.
+            (sampler.scrolling, sampler.minimumSampleNanoseconds) = (true, Sampler.scrollSampleNanoseconds)
+            sampler.maximumSamples = max(sampler.maximumSamples, 20 * scrolls.count)
+        }
+        let kinds = options.implementations
+        let measured = try sampler.measure(kinds, subviewsPerFrame: perFrame) { (indices) throws(BenchError) in
+            try checkedImplementations(indices.map { kinds[$0] }, plan, scrolls: scrolls, layout: options.layout,
+                                       scenario: scenario.name, size: size)
+        }
+        return zip(kinds, measured).map { kind, measured in
+            Result(scenario: scenario.name, impl: kind, layout: options.layout, subviews: perFrame,
+                   fileSubviews: scenario.fileSubviews, frames: measured.frames, nsPerSubview: Statistics(measured.samples))
+        }
+    }
+
+    /// Makes the implementations of `kinds` and checks each one's frame at the first scroll
+    /// position (`AgreementCheck`) before the next is made. The readers share one frame,
+    /// made after the last implementation compared with the reference, whose frame is then
+    /// released.
+    static func checkedImplementations(_ kinds: [ImplementationKind], _ plan: AnimationPlan, scrolls: [Double], layout: FrameLayout,
+                                       scenario: String, size: Int) throws(BenchError) -> [any Implementation] {
+        var check: AgreementCheck? = AgreementCheck(plan.walkthrough, scroll: scrolls[0], scenario: scenario, size: size)
+        let lastCompared = kinds.lastIndex { $0 != .reference && !$0.reads && $0 != .limit }
+        var readerFrame: (frame: FrameBuffer, pages: [Int])?
+        var made: [any Implementation] = []
+        for (n, kind) in kinds.enumerated() {
+            let impl: any Implementation
+            if kind.reads {
+                let read = readerFrame ?? ReadImplementation.frame(plan, layout: layout, scroll: scrolls[0])
+                readerFrame = read
+                impl = ReadImplementation(kind, read, scroll: scrolls[0])
+            } else {
+                impl = kind.make(plan, scrolls: scrolls, layout: layout)
+            }
+            try check?.check(impl, made: made)
+            if lastCompared.map({ n >= $0 }) ?? true { check = nil }
+            made.append(impl)
+        }
+        return made
     }
 
     /// Subviews in the window, averaged over the scroll positions (exact for one page).
@@ -72,39 +111,5 @@ enum Suite {
                 .reduce(0) { $0 + w.pages[$1].subviews.count }
         }
         return total / max(scrolls.count, 1)
-    }
-
-    /// One frame of each implementation at `x`, compared with the reference (parity
-    /// tolerance) and, for `simd-parallel`, with `simd` bit for bit. A disagreement stops
-    /// the run: timing wrong answers is worthless.
-    static func checkAgreement(_ impls: [any Implementation], _ walkthrough: Walkthrough, scroll x: Double,
-                               scenario: String, size: Int) throws(BenchError) {
-        for impl in impls { impl.render(scroll: x) }
-        let reference = try bench { () throws(WalkthroughError) in try ReferenceAnimator.frame(walkthrough, scroll: x) }
-        let simd = impls.first { $0.kind == .simd }?.state()
-        // One tolerance per keyframed page, shared by the implementations.
-        let tolerances = walkthrough.pages.map { model in
-            model.timeline != nil || model.subviews.contains { $0.timeline != nil } ? KeyframeTolerance(model) : nil
-        }
-        for impl in impls {
-            guard let state = impl.state() else { continue }
-            guard state.currentPage == reference.currentPage else {
-                throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): current page")
-            }
-            for (page, expected) in zip(state.pages, reference.pages) {
-                guard page.animated == expected.animated, page.offset == expected.offset else {
-                    throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
-                }
-                let keyframes = tolerances[expected.index]
-                for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
-                    if let why = keyframes.map({ $0.mismatch(a, b) }) ?? ParityTolerance.mismatch(a, b) {
-                        throw BenchError("\(impl.kind.name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
-                    }
-                }
-            }
-            if impl.kind == .simdParallel, let simd, state.pages.map(\.subviews) != simd.pages.map(\.subviews) {
-                throw BenchError("simd-parallel is not bitwise equal to simd on \(scenario) at \(size)")
-            }
-        }
     }
 }

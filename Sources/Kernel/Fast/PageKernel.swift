@@ -8,6 +8,16 @@ package protocol PageKernel: Sendable {
     /// page's first block. `constants` point into the plan and are valid only during the
     /// call: a kernel must not keep them.
     func evaluate(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>)
+
+    /// Whether the kernel reads and writes the animator's keyframe segment cache
+    /// (`KernelInputs.keyframes`' lanes and flags). One that does not (the benchmark's C
+    /// anchor keeps its own, the store limit computes nothing) gets an animator without one:
+    /// on a million lanes with own timelines the cache is 336 MB.
+    var usesSegmentCache: Bool { get }
+}
+
+extension PageKernel {
+    package var usesSegmentCache: Bool { true }
 }
 
 /// The fast path: `FrameKernel`'s SIMD loops.

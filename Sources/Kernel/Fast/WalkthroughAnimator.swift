@@ -61,7 +61,7 @@ public struct WalkthroughAnimator: Sendable {
         self.kernel = kernel
         usesSIMDKernel = kernel is SIMDPageKernel
         frame = FrameBuffer(for: plan, layout: layout, strategy: strategy, arena: arena)
-        segments = SegmentCache(plan, arena: arena)
+        segments = SegmentCache(plan, arena: arena, lanes: kernel.usesSegmentCache)
         positions = Array(repeating: .unknown, count: plan.pages.count)
     }
 

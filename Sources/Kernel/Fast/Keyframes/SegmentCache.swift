@@ -16,12 +16,14 @@ final class SegmentCache: @unchecked Sendable {
     /// Per page: its first `TrackLanes`, or −1 for a page not in `KeyframeMode.lanes`.
     let pageStarts: [Int]
 
-    init(_ plan: AnimationPlan, arena: BufferArena? = nil) {
+    /// - Parameter lanes: false for a kernel that keeps no segments here
+    ///   (`PageKernel.usesSegmentCache`): every page then starts at an empty cache.
+    init(_ plan: AnimationPlan, arena: BufferArena? = nil, lanes keepsLanes: Bool = true) {
         var starts: [Int] = [], count = 0
         for (i, page) in plan.pages.enumerated() {
             if let tables = plan.laneTimelines[i] {
                 starts.append(count)
-                count += page.blocks * tables.tracks.count
+                if keepsLanes { count += page.blocks * tables.tracks.count }
             } else {
                 starts.append(-1)
             }
