@@ -15,7 +15,8 @@ enum BaselineOptions {
         details: [files, "Exit status: 0 no regression (improvements are reported), 2 a regression, 1 an error."],
         options: [
             pathOption, metricsOption,
-            .choice("format", BaselineFormat.self, "the report's form (markdown: summary, regressions, the rest folded)", default: .text),
+            .choice("format", BaselineFormat.self,
+                    "the report's form (markdown: summary, regressions, the rest folded; json: for CI)", default: .text),
             .option("instructions-threshold", "F", "relative change that counts for instruction metrics (0.03 is 3%)",
                     default: "the baseline's"),
             .option("writes-threshold", "F", "relative change that counts for data-write metrics", default: "the baseline's"),
@@ -34,6 +35,6 @@ enum BaselineOptions {
     static var help: String { check.help + "\n" + update.help }
 
     enum BaselineFormat: String, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 }
