@@ -16,29 +16,7 @@ enum FrameKernel {
         case .caTransform3D: run(k, input, output, blocks, CATransform3DWriter.self)
         }
         if k.saturates, let saturation = k.saturation { saturateTranslations(saturation, output, blocks) }
-        #if GATE_MUTATION_SUBVIEW_MULTIPLY
-        multiplyAlphas(output, blocks)
-        #endif
     }
-
-    #if GATE_MUTATION_SUBVIEW_MULTIPLY
-    /// Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh),
-    /// one multiply a subview. Each alpha written is multiplied once more, by a factor that is
-    /// 1 but unknown to the optimiser, in a pass of its own over the page's subviews.
-    @inline(__always)
-    static func multiplyAlphas(_ output: KernelOutputs, _ blocks: Range<Int>) {
-        let one = Float(1 &+ (output.count >> 62))
-        let floats = output.layout == .blocks ? output.matrices : output.alphas
-        let alphas = floats.assumingMemoryBound(to: Float.self)
-        var k = blocks.lowerBound &* Lanes.count
-        let end = Swift.min(blocks.upperBound &* Lanes.count, output.count)
-        while k < end {
-            let i = output.layout == .blocks ? Lanes.frameIndex(.alpha, subview: k) : k
-            alphas[i] = alphas[i] * one
-            k &+= 1
-        }
-    }
-    #endif
 
     @inline(__always)
     static func run<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
