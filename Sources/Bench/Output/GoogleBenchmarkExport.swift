@@ -1,8 +1,8 @@
 import Foundation
 
 /// `bench run --format google-benchmark`: a run in google/benchmark's JSON form
-/// (`--benchmark_format=json`), which dashboards read as it is: github-action-benchmark's
-/// `googlecpp` tool, Bencher's `cpp_google` adapter.
+/// (`--benchmark_format=json`), for dashboards that read that form as it is
+/// (github-action-benchmark's `googlecpp` tool charts `real_time` per `name`).
 ///
 /// One `"iteration"` entry a result, named `SCENARIO/IMPL/SUBVIEWS` (`/LAYOUT` after it for a
 /// layout other than `blocks`); an iteration is a frame, so `iterations` is the frames
