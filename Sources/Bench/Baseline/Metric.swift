@@ -63,7 +63,8 @@ struct Metric: Equatable, Encodable {
 
     /// Documented defaults (docs/REGRESSION-GATE.md). Counts are exact, so their threshold
     /// is the smallest change worth a look (per frame, `perFrameThreshold`); the ratios' is
-    /// chosen from their measured drift (docs/REGRESSION-GATE.md says how, `scripts/gate-drift.sh` measures it).
+    /// chosen from their measured drift (docs/REGRESSION-GATE.md says how,
+    /// `scripts/gate-drift.sh` measures it).
     ///
     /// `simd/limit/…` of a compute-bound scenario gets a wider one (`limitRatioThreshold`)
     /// than `simd/c/…`: on the shared machines the compute-bound kernels, Swift and C alike,
