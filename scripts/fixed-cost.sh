@@ -29,7 +29,7 @@ out=$(dirname "$bench")
 
 count() {  # count SIZE → total instructions inside update over FRAMES frames
     valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.$1" \
-        --toggle-collect='*WalkthroughAnimatorV6update*' \
+        --toggle-collect='*WalkthroughKernel0A8AnimatorV6update*' \
         "$bench" profile "$scenario" --size "$1" --frames "$frames" --impl "$impl" 2>&1 >/dev/null |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }

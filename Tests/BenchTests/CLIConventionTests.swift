@@ -70,7 +70,7 @@ import Testing
         (["compare", "a", "b", "--trheshold", "5"], #"unknown option "--trheshold"; did you mean --threshold?"#),
         (["run", "--verbos"], #"unknown option "--verbos"; did you mean --verbose?"#),
         (["run", "--filt", "x"], #"unknown option "--filt"; did you mean --filter?"#),
-        (["run", "--format", "jsno"], #"option --format must be one of text, markdown, json, csv, got "jsno"; did you mean json?"#),
+        (["run", "--format", "jsno"], #"option --format must be one of text, markdown, json, csv, google-benchmark, got "jsno"; did you mean json?"#),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let run = try BenchProcess.run(arguments)

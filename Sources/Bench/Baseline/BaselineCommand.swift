@@ -77,7 +77,8 @@ enum BaselineCommand {
             }
             comparison = try Comparison(baseline: expected, current: current, overrides: thresholds)
         }
-        let table = comparison.render(markdown: format == .markdown, baselineBuild: baseline.build)
+        let table = format == .json ? comparison.json(baselinePath: path, baselineBuild: baseline.build)
+            : comparison.render(markdown: format == .markdown, baselineBuild: baseline.build)
         if comparison.regressed { throw Regression(report: table) }
         return table
     }
@@ -98,8 +99,8 @@ enum BaselineCommand {
         return percent / 100
     }
 
-    /// Instruction and write counts (`CountedCase.all`, or instructions per subview of each
-    /// walkthrough file), then the ratio suite (`simd/c`, `simd/limit` at 1k and 10k, or per
+    /// Instruction and write counts (`CountedCase.all`, or per frame of each walkthrough
+    /// file), then the ratio suite (`simd/c`, `simd/limit` at 1k and 10k, or per
     /// file at its own count); `selection` chooses which.
     static func measure(selection: MetricSelection = .all, files: [Scenario] = [],
                         ratioRuns: Int = checkedRatioRuns) throws(BenchError) -> [Metric] {
@@ -107,13 +108,8 @@ enum BaselineCommand {
         if selection.includes(.instructions) {
             counts = try InstructionCounter.withCounter { (counter) throws(BenchError) in
                 var metrics: [Metric] = []
-                for file in files {
-                    let value = try counter.count(file: file, frames: Scenario.defaultPositions)
-                    metrics.append(Metric(name: "instructions/\(file.name)", kind: .instructions, value: value))
-                }
-                if files.isEmpty {
-                    for counted in CountedCase.all { metrics += try counter.count(counted) }
-                }
+                let cases = files.isEmpty ? CountedCase.all : try files.map { (file) throws(BenchError) in try CountedCase(file: file) }
+                for counted in cases { metrics += try counter.count(counted) }
                 // Instructions first, then writes: the table reads one kind at a time.
                 return metrics.filter { $0.kind == .instructions } + metrics.filter { $0.kind == .writes }
             }

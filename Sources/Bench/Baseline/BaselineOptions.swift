@@ -15,7 +15,8 @@ enum BaselineOptions {
         details: [files, "Exit status: 0 no regression (improvements are reported), 2 a regression, 1 an error."],
         options: [
             pathOption, metricsOption,
-            .choice("format", BaselineFormat.self, "the report's form (markdown: summary, regressions, the rest folded)", default: .text),
+            .choice("format", BaselineFormat.self,
+                    "the report's form (markdown: summary, regressions, the rest folded; json: for CI)", default: .text),
             .option("instructions-threshold", "PERCENT", "change that counts for instruction metrics: 3 or 3%",
                     default: "the baseline's"),
             .option("writes-threshold", "PERCENT", "change that counts for data-write metrics", default: "the baseline's"),
@@ -46,6 +47,6 @@ enum BaselineOptions {
     }
 
     enum BaselineFormat: String, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 }

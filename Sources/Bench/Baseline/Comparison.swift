@@ -17,6 +17,7 @@ struct Comparison {
 
     struct Row {
         var name: String
+        var kind: Metric.Kind
         var baseline: Double?
         var current: Double?
         var threshold: Double
@@ -35,10 +36,10 @@ struct Comparison {
             let threshold = (overrides[old.kind] ?? nil) ?? old.threshold
             let change = (new.value - old.value) / old.value
             let verdict: Verdict = change > threshold ? .regression : change < -threshold ? .improvement : .ok
-            rows.append(Row(name: old.name, baseline: old.value, current: new.value, threshold: threshold, verdict: verdict))
+            rows.append(Row(name: old.name, kind: old.kind, baseline: old.value, current: new.value, threshold: threshold, verdict: verdict))
         }
         for new in current where !baseline.contains(where: { $0.name == new.name }) {
-            rows.append(Row(name: new.name, baseline: nil, current: new.value, threshold: new.threshold, verdict: .new))
+            rows.append(Row(name: new.name, kind: new.kind, baseline: nil, current: new.value, threshold: new.threshold, verdict: .new))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WalkthroughKernel
 
 /// One walkthrough the gate renders under callgrind (`bench profile`), and what its counts
 /// are divided by: each case gives an `instructions` and a `writes` metric.
@@ -41,8 +42,7 @@ struct CountedCase {
     /// `Benchmarks/Scenarios/NAME.json` counted per frame, over one pass through its scroll
     /// positions.
     static func file(_ name: String) -> CountedCase {
-        let path = URL(fileURLWithPath: ScenarioFiles.path("\(name).json")).path  // absolute: callgrind runs elsewhere
-        return CountedCase(name: name, target: [path], frames: Scenario.defaultPositions, unit: .frame)
+        CountedCase(name: name, path: ScenarioFiles.path("\(name).json"))
     }
 
     /// The metric of `kind` for this case, from a run's total `count` over `subviews` in the
@@ -51,5 +51,22 @@ struct CountedCase {
         let perFrame = count / Double(frames)
         let (suffix, value) = unit == .subview ? ("", perFrame / subviews) : ("-per-frame", perFrame)
         return Metric(name: "\(kind.rawValue)\(suffix)/\(name)", kind: kind, value: value)
+    }
+}
+
+extension CountedCase {
+    /// A user's walkthrough file (`bench baseline update|check FILE`), counted as the
+    /// README's examples are: per frame, over one pass through its scroll positions, so
+    /// that its metrics are `instructions-per-frame/FILE` and `writes-per-frame/FILE`. On a
+    /// file of the size apps ship, the work around the per-subview loop is most of a
+    /// frame, and a cost a subview or a frame shows in these counts in full.
+    init(file scenario: Scenario) throws(BenchError) {
+        guard let path = scenario.file else { throw BenchError("\(Echo.quoted(scenario.name)) is not a walkthrough file") }
+        self.init(name: scenario.name, path: path)
+    }
+
+    private init(name: String, path: String) {
+        // Absolute: callgrind runs the copy of `bench` elsewhere.
+        self.init(name: name, target: [URL(fileURLWithPath: path).path], frames: Scenario.defaultPositions, unit: .frame)
     }
 }

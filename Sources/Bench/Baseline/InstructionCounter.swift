@@ -35,13 +35,20 @@ struct InstructionCounter {
         return try body(folder)
     }
 
+    /// The functions whose instructions and writes are counted, by their symbols:
+    /// `WalkthroughAnimator.update` (every overload). In the module `WalkthroughKernel` the
+    /// type's name shares the module's first word, so Swift mangles it as `0A8Animator`: the
+    /// pattern `*WalkthroughAnimatorV6update*` matched nothing once the module was renamed
+    /// from `Kernel`, and every count failed.
+    static let collected = "*WalkthroughKernel0A8AnimatorV6update*"
+
     /// The instructions and data writes of `counted`: callgrind's `Ir` and `Dw` (its cache
     /// simulation counts the data accesses; the simulated cache itself is not used, since its
     /// size follows the machine's and its misses would not be comparable between machines).
     func count(_ counted: CountedCase) throws(BenchError) -> [Metric] {
         let out = "\(folder)/callgrind.\(counted.name)"
         let (stdout, stderr) = try InstructionCounter.run(InstructionCounter.which("valgrind")!, [
-            "--tool=callgrind", "--cache-sim=yes", "--callgrind-out-file=\(out)", "--toggle-collect=*WalkthroughAnimatorV6update*",
+            "--tool=callgrind", "--cache-sim=yes", "--callgrind-out-file=\(out)", "--toggle-collect=\(InstructionCounter.collected)",
             executable, "profile"] + counted.target + ["--frames", String(counted.frames), "--impl", "simd",
         ])
         guard let events = CallgrindEvents(stderr: stderr),

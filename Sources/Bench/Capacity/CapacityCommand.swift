@@ -25,7 +25,7 @@ enum CapacityCommand {
             "subviews in the window per frame. The report goes to standard output, progress lines to standard error.",
         ],
         options: [
-            .choice("format", ReportFormat.self, "the report's form", default: .text),
+            .choice("format", CapacityReport.Format.self, "the report's form", default: .text),
             .option("share", "PERCENT", "the share of a frame the animation may take, in (0, 100]", default: String(Int(defaultShare))),
             .option("filter", "REGEX", "the built-in scenarios whose name matches (see bench run --list)", default: defaultFilter),
             .option("layouts", "NAME,…", "frame layouts, each searched on its own: \(FrameLayout.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -52,7 +52,7 @@ enum CapacityCommand {
             throw BenchError("capacity takes no FILE or other word, got \(Echo.quoted(word)); see bench capacity --help")
         }
         let options = try parse(args)
-        let format = try args.choice("format", default: ReportFormat.text)
+        let format = try args.choice("format", default: CapacityReport.Format.text)
         let context = format == .json ? RunContext(suite: SuiteOptions()) : nil
         let rows = try measure(options) { line in
             if options.progress { StandardStreams.progress(line + "\n") }

@@ -13,7 +13,12 @@ struct CapacityReport {
     /// The JSON export's `schemaVersion`, raised whenever a key changes meaning or goes away.
     static let schemaVersion = 1
 
-    func render(_ format: ReportFormat) -> String {
+    /// `bench run`'s forms but google/benchmark's, whose entries are timings, not capacities.
+    enum Format: String, CaseIterable {
+        case text, markdown, json, csv
+    }
+
+    func render(_ format: Format) -> String {
         switch format {
         case .json: return json()
         case .csv: return csv()

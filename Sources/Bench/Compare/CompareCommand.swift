@@ -18,11 +18,12 @@ enum CompareCommand {
         options: [
             .option("threshold", "PERCENT", "the change that counts: 10 or 10% (timings on a shared machine move 10-50%)",
                     default: "10"),
-            .choice("format", Format.self, "the report's form (markdown: summary, regressions, the rest folded)", default: .text),
+            .choice("format", Format.self, "the report's form (markdown: summary, regressions, the rest folded; json: for CI)",
+                    default: .text),
         ])
 
     enum Format: String, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 
     static func run(_ words: [String]) throws -> String {
@@ -32,7 +33,8 @@ enum CompareCommand {
         let percent = try args.percent("threshold") ?? defaultThreshold
         let old = try RunFile.load(args.positional[0]), new = try RunFile.load(args.positional[1])
         let comparison = try RunComparison(old: old, new: new, threshold: percent / 100)
-        let report = comparison.render(markdown: format == .markdown, old: old, new: new)
+        let report = format == .json ? comparison.json(old: old, new: new)
+            : comparison.render(markdown: format == .markdown, old: old, new: new)
         if comparison.regressed { throw BaselineCommand.Regression(report: report) }
         return report
     }

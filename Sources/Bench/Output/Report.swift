@@ -57,6 +57,7 @@ struct Report {
         switch format {
         case .json: return json()
         case .csv: return csv()
+        case .googleBenchmark: return GoogleBenchmarkExport(report: self).render()
         case .markdown: return tables(markdown: true)
         case .text: return tables(markdown: false)
         }

@@ -8,4 +8,6 @@ enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// One row per scenario, size and implementation.
     case csv
+    /// google/benchmark's JSON, for dashboards that read it (`GoogleBenchmarkExport`).
+    case googleBenchmark = "google-benchmark"
 }

@@ -49,7 +49,7 @@ enum RunCommand {
         var chart: OutputFile?
         if let path = args.value("chart") { chart = try OutputFile(path, inputs: args.positional) }
         // The export's metadata from before the run: its date is when the run started.
-        let context = format == .json ? RunContext(suite: suite) : nil
+        let context = format == .json || format == .googleBenchmark ? RunContext(suite: suite) : nil
         let results = try Suite.run(suite) { line in
             if suite.progress { StandardStreams.progress(line + "\n") }
         }

@@ -65,7 +65,14 @@ enum BlockWriter: LayoutWriter {
         put(4, m.m21); put(5, m.m22); put(6, m.m23); put(7, m.m24)
         put(8, m.m31); put(9, m.m32); put(10, m.m33); put(11, m.m34)
         put(12, m.m41); put(13, m.m42); put(14, m.m43); put(15, m.m44)
+        #if GATE_MUTATION_SUBVIEW_MULTIPLY
+        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh),
+        // one multiply a subview: every lane's alpha multiplied by a factor that is 1 but
+        // unknown to the optimiser, one vector multiply a block of 8 subviews.
+        put(16, m.alpha * Lanes.Floats(repeating: Float(1 &+ (out.count >> 62))))
+        #else
         put(16, m.alpha)
+        #endif
     }
 
     /// Subview `k`'s field `m11`; field `c` is `Lanes.count·c` Floats on.
