@@ -89,8 +89,9 @@ struct Metric: Equatable, Encodable {
     /// from run to run, and on a walkthrough of ten subviews a cost a subview is a small
     /// share of a frame: one vector multiply a block (`GATE_MUTATION_SUBVIEW_MULTIPLY`)
     /// adds 2.1% instructions and 1.6% writes a frame to `Benchmarks/Gate/onboarding.json`,
-    /// which 3% let pass (docs/REGRESSION-GATE.md).
-    static let perFrameThreshold = 0.01
+    /// which 3% let pass; 1.5%, not 1%, leaves room for the 0.9% two machines' libraries
+    /// were seen to differ by (docs/REGRESSION-GATE.md).
+    static let perFrameThreshold = 0.015
 
     /// The default threshold of a compute-bound `simd/limit/…`: a coarse guard, above the
     /// largest gap seen between the two speeds (1.56x).
