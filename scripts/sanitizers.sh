@@ -29,6 +29,8 @@ for s in "${sanitizers[@]}"; do
     code=$?
     grep -E "Test run with|SUMMARY|WARNING: ThreadSanitizer|runtime error|ERROR: AddressSanitizer" "$log" | head -20
     if [ $code -ne 0 ]; then
+        # The failing tests' issues, then the end of the log.
+        grep -E "✘ .*recorded an issue|^↳ " "$log" | head -20
         tail -n 40 "$log"
         echo "sanitizer $s: FAILED (exit $code)"
         status=1

@@ -5,6 +5,9 @@ import Testing
 /// The gate on a user's own walkthrough file is as strong as on the built-in app-sized
 /// ones: per-frame instruction and write counts with the per-frame threshold (issue 45).
 @Suite(.temporaryFolders) struct FileGateTests {
+    /// Whether this process carries AddressSanitizer's or ThreadSanitizer's runtime.
+    static let sanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil }
+
     static let onboarding = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/Gate/onboarding.json").path
 
     /// A file is counted as the README's examples are: per frame, over its 120 positions.
@@ -35,8 +38,10 @@ import Testing
     }
 
     /// Under callgrind (where valgrind is installed: the gate's scripts install it), a file's
-    /// baseline holds its two per-frame counts, and a check of the same build passes.
-    @Test(.enabled(if: InstructionCounter.which("valgrind") != nil && InstructionCounter.which("strip") != nil))
+    /// baseline holds its two per-frame counts, and a check of the same build passes. Not in
+    /// an ASan or TSan build: valgrind cannot run their `bench` (its shadow memory).
+    @Test(.enabled(if: InstructionCounter.which("valgrind") != nil && InstructionCounter.which("strip") != nil
+                   && !Self.sanitized))
     func aFilesBaselineHoldsItsPerFrameCounts() throws {
         let path = try BenchProcess.temporaryFolder().appendingPathComponent("baseline.json").path
         let update = try BenchProcess.run(["baseline", "update", Self.onboarding, "--path", path, "--metrics", "instructions"])
