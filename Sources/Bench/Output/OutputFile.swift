@@ -80,7 +80,7 @@ struct OutputFile {
             return nil
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw failure("exists and is not a regular file (\(FileKind.name(info.st_mode))); refusing to replace it")
+            throw failure("exists and is not a regular file (\(FileContents.kind(info.st_mode))); refusing to replace it")
         }
         for input in inputs {
             var other = stat()

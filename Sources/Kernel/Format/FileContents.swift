@@ -13,7 +13,7 @@ import Musl
 /// (the file is opened non-blocking). The bytes go into one block of the file's size from
 /// `posix_memalign`, which fails instead of ending the process, so a file too large for
 /// memory is an error. Every failure is one line naming the path.
-enum FileContents {
+package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
     static let maximumLength = 1 << 30
 
@@ -60,7 +60,7 @@ enum FileContents {
 
     /// One `read` of up to `count` bytes, again when a signal cut it short: the bytes read,
     /// 0 at the end of the file, nil on an error (`errno` says which).
-    private static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
+    package static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
         while true {
             let n = read(fd, buffer, count)
             if n >= 0 { return n }
@@ -77,7 +77,7 @@ enum FileContents {
     }
 
     /// What a path that is not a regular file is, for messages.
-    private static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a folder"
         case S_IFCHR: return "a character device"
