@@ -160,7 +160,7 @@ import Glibc
             #expect(chmod(path, 0o755) == 0)
         }
         let baseline = try BenchProcess.temporaryFile(Self.file(Self.good), name: "baseline.json")
-        let run = try BenchProcess.run(["baseline", "check", "--path", baseline],
+        let run = try BenchProcess.run(["baseline", "check", "--path", baseline, "-q"],
                                        environment: ["PATH": tools.path, "TMPDIR": scratch.path])
         #expect(run.failedWithOneLine && run.stderr.contains("failed (exit"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
@@ -178,5 +178,23 @@ import Glibc
         let run = try BenchProcess.run(["baseline", "check", "--path", "/nonexistent/baseline.json"])
         #expect(run.status == 1 && run.stderr.contains("cannot read the baseline"))
         #expect(try BenchProcess.run(["baseline", "frobnicate"]).status == 1)
+    }
+}
+
+/// `bench baseline`'s callgrind counts announce themselves on standard error, with the time
+/// left once one count has ended.
+@Suite struct CountingProgressTests {
+    @Test func linesNameTheCaseAndTheTimeLeft() {
+        var progress = CountingProgress(count: 3)
+        #expect(progress.start("linear") == "[1/3] counting linear with callgrind")
+        let second = progress.start("readme-parallax")
+        #expect(second.hasPrefix("[2/3] counting readme-parallax with callgrind … ~") && second.hasSuffix(" left"), "\(second)")
+    }
+
+    @Test func ratioLinesNameTheRunAndTheRunsAfterIt() {
+        let line = "[1/2] zoom 1,000 subviews … ~3 s left"
+        #expect(BaselineCommand.ratioProgress(line, run: 0, of: 3, runSeconds: nil) == "ratios, run 1 of 3: \(line); 2 more runs")
+        #expect(BaselineCommand.ratioProgress(line, run: 1, of: 3, runSeconds: 6.2) == "ratios, run 2 of 3: \(line); 1 more run of ~6 s")
+        #expect(BaselineCommand.ratioProgress(line, run: 2, of: 3, runSeconds: 6.2) == "ratios, run 3 of 3: \(line)")
     }
 }

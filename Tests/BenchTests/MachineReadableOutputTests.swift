@@ -23,9 +23,11 @@ import Testing
         let file = try BenchProcess.smallWalkthrough(name: "team.json")
         let path = folder.appendingPathComponent("baseline.json").path
         let update = try BenchProcess.run(["baseline", "update", file, "--path", path, "--metrics", "ratios"], environment: Self.noValgrind)
-        #expect(update.status == 0, "\(update.stderr)")
+        // Progress on standard error, one line as each ratio run starts (`-q` silences it).
+        #expect(update.status == 0 && update.stderr.hasPrefix("ratios, run 1 of \(BaselineCommand.recordedRatioRuns): [1/1] team.json "),
+                "\(update.stderr)")
         let run = try BenchProcess.run(["baseline", "check", file, "--path", path, "--metrics", "ratios", "--format", "json",
-                                        "--ratio-threshold", "10000"], environment: Self.noValgrind)
+                                        "--ratio-threshold", "10000", "-q"], environment: Self.noValgrind)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let json = try BenchProcess.object(run.stdout)
         expectHead(json, command: "baseline check", regressed: false)

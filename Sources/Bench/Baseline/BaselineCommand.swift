@@ -49,10 +49,11 @@ enum BaselineCommand {
         }
         let path = args.value("path") ?? defaultPath
         let selection = try args.choice("metrics", default: MetricSelection.all)
+        let progress: Progress = args.flag("quiet") ? { _ in } : { StandardStreams.progress($0 + "\n") }
         guard action == "check" else {
             let output = try OutputFile(path, inputs: args.positional)
             try selection.requireTools()
-            let metrics = try measure(selection: selection, files: files, ratioRuns: recordedRatioRuns)
+            let metrics = try measure(selection: selection, files: files, ratioRuns: recordedRatioRuns, progress: progress)
             try output.write(try Baseline(build: .current(), metrics: metrics).encoded())
             return "recorded \(metrics.count) metrics in \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
         }
@@ -62,15 +63,15 @@ enum BaselineCommand {
                                                   .ratio: try threshold(args, "ratio-threshold")]
         let baseline = try Baseline.load(path)
         let expected = try checked(baseline, path: path, selection: selection, strictMachine: args.flag("strict-machine"))
-        var current = try measure(selection: selection, files: files, ratioRuns: checkedRatioRuns)
+        var current = try measure(selection: selection, files: files, ratioRuns: checkedRatioRuns, progress: progress)
         var comparison = try Comparison(baseline: expected, current: current, overrides: thresholds)
         // A timing ratio that regressed is measured again after a pause (`ratioRetries`) and
         // its lowest value kept: a slow spell of the shared machine passes, a real regression
         // stays. Instruction and write counts are exact and never re-measured.
         for retry in 1...ratioRetries where ratiosWorthRemeasuring(comparison) {
-            StandardStreams.progress("a ratio regressed: measuring the ratios again in \(Int(ratioRetryPause)) s (\(retry) of \(ratioRetries))\n")
+            progress("a ratio regressed: measuring the ratios again in \(Int(ratioRetryPause)) s (\(retry) of \(ratioRetries))")
             Thread.sleep(forTimeInterval: ratioRetryPause)
-            let again = try measureRatios(files: files, runs: checkedRatioRuns)
+            let again = try measureRatios(files: files, runs: checkedRatioRuns, progress: progress)
             current = current.map { m in
                 guard m.kind == .ratio, let r = again.first(where: { $0.name == m.name }) else { return m }
                 return Metric(name: m.name, kind: m.kind, value: Swift.min(m.value, r.value), threshold: m.threshold)
@@ -103,23 +104,28 @@ enum BaselineCommand {
     /// file), then the ratio suite (`simd/c`, `simd/limit` at 1k and 10k, or per
     /// file at its own count); `selection` chooses which.
     static func measure(selection: MetricSelection = .all, files: [Scenario] = [],
-                        ratioRuns: Int = checkedRatioRuns) throws(BenchError) -> [Metric] {
+                        ratioRuns: Int = checkedRatioRuns, progress: Progress = { _ in }) throws(BenchError) -> [Metric] {
         var counts: [Metric] = []
         if selection.includes(.instructions) {
             counts = try InstructionCounter.withCounter { (counter) throws(BenchError) in
                 var metrics: [Metric] = []
                 let cases = files.isEmpty ? CountedCase.all : try files.map { (file) throws(BenchError) in try CountedCase(file: file) }
-                for counted in cases { metrics += try counter.count(counted) }
+                var steps = CountingProgress(count: cases.count)
+                for counted in cases {
+                    progress(steps.start(counted.name))
+                    metrics += try counter.count(counted)
+                }
                 // Instructions first, then writes: the table reads one kind at a time.
                 return metrics.filter { $0.kind == .instructions } + metrics.filter { $0.kind == .writes }
             }
         }
-        return counts + (selection.includes(.ratio) ? try measureRatios(files: files, runs: ratioRuns) : [])
+        return counts + (selection.includes(.ratio) ? try measureRatios(files: files, runs: ratioRuns, progress: progress) : [])
     }
 
     /// `simd/c` and `simd/limit` per scenario at 1k and 10k subviews, or per file at its own
     /// count, each the median of `runs` runs.
-    static func measureRatios(files: [Scenario] = [], runs count: Int = checkedRatioRuns) throws(BenchError) -> [Metric] {
+    static func measureRatios(files: [Scenario] = [], runs count: Int = checkedRatioRuns,
+                              progress: Progress = { _ in }) throws(BenchError) -> [Metric] {
         var metrics: [Metric] = []
         var suite = SuiteOptions()
         suite.sizes = [1_000, 10_000]
@@ -137,8 +143,12 @@ enum BaselineCommand {
         // The median of several runs: one run's minimum can still catch a slow spell of the
         // shared machine (seen: 2.5 instead of 1.7 for one ratio).
         var runs: [[String: Double]] = []
-        for _ in 0..<count {
-            let report = Report(build: .current(), results: try Suite.run(suite) { _ in })
+        var firstRunSeconds: Double?
+        for run in 0..<count {
+            let started = Sampler.now() / 1e9
+            let results = try Suite.run(suite) { progress(ratioProgress($0, run: run, of: count, runSeconds: firstRunSeconds)) }
+            firstRunSeconds = firstRunSeconds ?? Sampler.now() / 1e9 - started
+            let report = Report(build: .current(), results: results)
             var ratios: [String: Double] = [:]
             for group in report.groups {
                 for (name, a, b) in Report.ratioColumns where a == .simd {

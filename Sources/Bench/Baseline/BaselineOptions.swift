@@ -6,13 +6,14 @@ enum BaselineOptions {
     static let metricsOption = OptionSpec.choice(
         "metrics", MetricSelection.self, "ratios: timing ratios only (no valgrind needed); instructions: callgrind's counts only",
         default: .all)
+    static let quietOption = OptionSpec.flag("quiet", "no progress lines on standard error")
     static let files = "FILE…   walkthrough files whose metrics to record or check instead of the built-in scenarios' "
         + "(metric names carry the file name)."
 
     static let check = CommandSpec(
         name: "baseline check", usage: ["[FILE…] [options]"],
         summary: "Measures the gate's metrics and compares them with a recorded baseline.",
-        details: [files, "Exit status: 0 no regression (improvements are reported), 2 a regression, 1 an error."],
+        details: [files, "Progress lines go to standard error (-q silences them), the report to standard output.", "Exit status: 0 no regression (improvements are reported), 2 a regression, 1 an error."],
         options: [
             pathOption, metricsOption,
             .choice("format", BaselineFormat.self,
@@ -23,13 +24,14 @@ enum BaselineOptions {
             .option("ratio-threshold", "PERCENT", "change that counts for ratio metrics", default: "the baseline's"),
             .flag("strict-machine", "refuse a baseline recorded on another machine, OS, toolchain or build (exit 1)",
                   default: "off: a one-line warning"),
+            quietOption,
         ])
 
     static let update = CommandSpec(
         name: "baseline update", usage: ["[FILE…] [options]"],
         summary: "Measures the gate's metrics and records them, with this machine and build, as the baseline.",
-        details: [files],
-        options: [pathOption, metricsOption])
+        details: [files, "Progress lines go to standard error (-q silences them)."],
+        options: [pathOption, metricsOption, quietOption])
 
     /// One line for `bench --help` and the head of `bench baseline --help`.
     static let summary = "The performance regression gate: record metrics (update), compare with them (check)."
