@@ -40,12 +40,10 @@ static inline __attribute__((always_inline)) kernel_rows4 kernel_transpose4(kern
     return rows;
 }
 
-
 /* Four Floats widened to Doubles; Swift's SIMD4<Double>(SIMD4<Float>) may convert per lane. */
 static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel_float4 v) {
     return __builtin_convertvector(v, kernel_double4);
 }
-
 
 /* 8-lane vectors cross from Swift through memory (Swift imports C vectors of at most 4
  * elements): field c at fields + 8c; bit c of `opaque` hides field c, as in kernel_transpose4. */
@@ -255,7 +253,6 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
     __builtin_memcpy((char *)out + sizeof *out * (4), &hi, sizeof hi);
 }
 
-
 /* A 16-byte piece at any alignment, or with `streaming` on x86 a non-temporal store (`p`
  * then 16-byte aligned). */
 static inline __attribute__((always_inline)) void kernel_store_piece(double *p, kernel_double2 v, int streaming) {
@@ -296,17 +293,6 @@ static inline __attribute__((always_inline)) void kernel_gather_block_to(const f
         for (int c = 0; c < 16; c += 2)
             kernel_store_piece(out + 16 * (l + 1) + c, next[c / 2], streaming);
     }
-}
-
-/* The block through the cache (ordinary stores). */
-static inline __attribute__((always_inline)) void kernel_gather_block(const float *block, double *out) {
-    kernel_gather_block_to(block, out, 0);
-}
-
-/* The block with non-temporal stores (x86), for destinations far larger than L2. `out`
- * 16-byte aligned; call kernel_stream_fence() after the last block. */
-static inline __attribute__((always_inline)) void kernel_gather_block_streaming(const float *block, double *out) {
-    kernel_gather_block_to(block, out, 1);
 }
 
 /* One float4x4 subview (16 Floats) widened to 16 Doubles at `out`, in address order;

@@ -30,17 +30,10 @@ public enum Lanes {
 }
 
 // Aligned block access: every block starts at a multiple of 32 bytes of a 64-byte aligned
-// allocation, so these are plain vector loads and stores.
+// allocation, so this is a plain vector load.
 extension UnsafePointer {
     @inlinable @inline(__always)
     func block<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Pointee {
         UnsafeRawPointer(self + i &* V.scalarCount).load(as: V.self)
-    }
-}
-
-extension UnsafeMutablePointer {
-    @inlinable @inline(__always)
-    func storeBlock<V: SIMD>(_ i: Int, _ v: V) where V.Scalar == Pointee {
-        UnsafeMutableRawPointer(self + i &* V.scalarCount).storeBytes(of: v, as: V.self)
     }
 }
