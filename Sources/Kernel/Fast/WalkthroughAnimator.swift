@@ -95,7 +95,7 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns
-    /// whether the frame is split across threads (`splits`), after starting the workers if so.
+    /// whether the frame is split across threads, after starting the workers if so.
     private mutating func advance(to x: Double) throws(WalkthroughError) -> Bool {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
@@ -119,14 +119,10 @@ public struct WalkthroughAnimator: Sendable {
                 if animated { work += pages[i].count }
             }
         }
-        let split = splits(work)
+        let split = threads > 1 && work >= parallelThreshold
         if split { startWorkers() }
         return split
     }
-
-    /// Whether a frame of `work` subviews in the window is split across threads.
-    @inline(__always)
-    private func splits(_ work: Int) -> Bool { threads > 1 && work >= parallelThreshold }
 
     /// Starts the threads that split frames use (`threads` − 1), unless this animator has
     /// them already (copies share them). The C interface calls it so that no `bww_evaluate` allocates.
@@ -175,13 +171,10 @@ public struct WalkthroughAnimator: Sendable {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
-        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base, frame.geometry)
-    }
-
-    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
-                          _ geometry: FrameGeometry) {
-        let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
-        plan.pages.withUnsafeBufferPointer { evaluate($0.baseAddress! + i, index: i, offset: o, blocks: blocks, output) }
+        let output = KernelOutputs(frame.geometry, base: frame.storage.base, page: page, count: plan.pages[page].count)
+        plan.pages.withUnsafeBufferPointer {
+            evaluate($0.baseAddress! + page, index: page, offset: o, blocks: 0..<$0[page].blocks, output)
+        }
     }
 
     /// Runs the kernel on blocks `blocks` of page `i` (its layout read in place at `page`) into `output`.
