@@ -10,11 +10,10 @@ import KernelTarget
 /// The threads that run the parts of a split frame: started once, parked between frames,
 /// so that a split frame allocates nothing.
 ///
-/// `perform(parts:)` hands out parts one at a time, by an atomic counter, to the caller and
-/// whichever workers join in time, with no lock: a worker counts itself in (`active`) before
-/// it looks at `open`, and the caller closes the job before it looks at `active`
-/// (sequentially consistent, so one sees the other). The mutex and condition variables only
-/// sleep and wake, after a spin (docs/DESIGN.md, "Threads").
+/// `perform(parts:)` hands out parts by an atomic counter to the caller and whichever workers
+/// join in time, with no lock: a worker counts itself in (`active`) before it looks at `open`,
+/// and the caller closes the job before it looks at `active`. The mutex and condition
+/// variables only sleep and wake (docs/DESIGN.md, "Threads").
 final class WorkerPool: @unchecked Sendable {
     // Sendable: the job's fields are written before `open` is set and read after it is seen
     // set; everything else is atomic or under the mutex.
