@@ -3,11 +3,9 @@
 
 #include "kernel_target.h"
 
-/* The gather from `blocks` of a page that does not share a template, in the `avx` strategy
- * (AVX chosen at run time through its own target attribute): with `out` at 8·s bytes before
- * a 32-byte boundary, each 32-byte store holds Doubles s + 4g … s + 4g + 3 of a row, the
- * last running into the next lane's first s fields, so that no store crosses a line
- * (docs/DESIGN.md, "In phase with the destination"). */
+/* The gather from `blocks` of a page that does not share a template, in the `avx` strategy:
+ * with `out` at 8·s bytes before a 32-byte boundary, each 32-byte store holds Doubles
+ * s + 4g … s + 4g + 3 of a row (docs/DESIGN.md, "In phase with the destination"). */
 
 #if KERNEL_RUNTIME_AVX
 #define KERNEL_PHASE_INLINE static inline __attribute__((target("avx"), always_inline))

@@ -4,9 +4,8 @@
 #include "kernel_shuffles.h"
 
 /* The gather from `blocks` of a page whose subviews share every field but m41 and m42
- * (PageLayout.sharesTemplate), static subviews holding the identity: the 14 shared fields
- * are read once (the `template`), and per block only m41 and m42, since the gather is bound
- * by memory traffic (docs/DESIGN.md, "A page that shares a template"). */
+ * (PageLayout.sharesTemplate): per block only m41 and m42 are read (docs/DESIGN.md, "A page
+ * that shares a template"). */
 
 /* The pieces of a row but piece 6 (m41 m42), by value, so that they stay in registers. */
 typedef struct {

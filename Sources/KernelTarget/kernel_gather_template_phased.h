@@ -3,11 +3,9 @@
 
 #include "kernel_gather_template.h"
 
-/* kernel_gather_template_blocks with 32-byte stores aligned to 32 bytes, AVX chosen at run
- * time, for `out` at 0 or 16 mod 32. A row is 8 pieces of 16 bytes, p0 … p7 (p6 = m41 m42),
- * stored in pairs: (p0 p1) … (p6 p7) at 0 mod 32; at 16 mod 32 (p1 p2) … (p7 p0'), p0' the
- * next row's p0, with one 16-byte store each for row 0's p0 and the last row's p7. Half the
- * stores of the 16-byte kernel (docs/DESIGN.md, "The template gather in phase"). */
+/* kernel_gather_template_blocks with 32-byte stores aligned to 32 bytes, for `out` at 0 or 16
+ * mod 32: a row's 16-byte pieces p0 … p7 (p6 = m41 m42) stored in pairs, (p0 p1) … at 0 mod 32,
+ * (p1 p2) … (p7 p0') at 16 (docs/DESIGN.md, "The template gather in phase"). */
 
 #if KERNEL_RUNTIME_AVX
 #define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))

@@ -3,9 +3,8 @@
 
 #include "kernel_target.h"
 
-/* Lane-wise operations on 8- and 4-lane vectors that Swift's SIMD types compile badly, as
- * Clang vector expressions inlined into the Swift code: one instruction per register on SSE2
- * and AVX alike (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
+/* Lane-wise operations that Swift's SIMD types compile badly, as Clang vector expressions
+ * (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 

@@ -4,8 +4,7 @@
 #include "kernel_target.h"
 
 /* Register transposes as LLVM shuffles: Swift has no shuffle of two vectors, and transposes
- * written with SIMD4 initialisers get scalarised. The importer compiles this for the Swift
- * code's target. */
+ * written with SIMD4 initialisers get scalarised. */
 
 /* An optimisation barrier (no instruction): the optimizer cannot move the transposes'
  * shuffles into the arithmetic that computes `v`, which duplicated it. Takes 16 bytes. */
@@ -40,12 +39,10 @@ static inline __attribute__((always_inline)) kernel_rows4 kernel_transpose4(kern
     return rows;
 }
 
-
 /* Four Floats widened to Doubles; Swift's SIMD4<Double>(SIMD4<Float>) may convert per lane. */
 static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel_float4 v) {
     return __builtin_convertvector(v, kernel_double4);
 }
-
 
 /* 8-lane vectors cross from Swift through memory (Swift imports C vectors of at most 4
  * elements): field c at fields + 8c; bit c of `opaque` hides field c, as in kernel_transpose4. */
@@ -70,9 +67,8 @@ static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const f
 }
 
 /* One block of the blocks layout from a page's template rows (row q twice, at rows + 8q),
- * each field spread in-lane; m41, m42 from `m4142` when `translated`. The volatile asm keeps
- * the spreads per block rather than hoisted and spilled (docs/DESIGN.md, "No load at all,
- * with AVX"). AVX only; elsewhere kernel_store_spread_block4. */
+ * each field spread in-lane; m41, m42 from `m4142` when `translated`. AVX only
+ * (docs/DESIGN.md, "No load at all, with AVX"); elsewhere kernel_store_spread_block4. */
 static inline __attribute__((always_inline)) void kernel_store_spread_block(float *block, const float *rows, float alpha,
                                                                             const float *m4142, int translated) {
     typedef unsigned kernel_bits8 __attribute__((ext_vector_type(8)));
@@ -113,8 +109,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
 }
 
 /* kernel_store_spread_block for 16-byte registers (SSE2, NEON), all by value so that no copy
- * stays on the stack (docs/DESIGN.md, "No load at all, with AVX"). Stores go through
- * `(char *)`: `block` may be misaligned. */
+ * stays on the stack; `block` may be misaligned. */
 static inline __attribute__((always_inline)) void kernel_store_spread_block4(float *block, kernel_float4 r0, kernel_float4 r1,
                                                                              kernel_float4 r2, kernel_float4 r3, float alpha,
                                                                              kernel_float4 x0, kernel_float4 x1,
@@ -159,8 +154,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block4(flo
 }
 
 /* A whole block of a translating uniform page in float4x4 (AVX): per lane, rows 1–2 from `t`,
- * then rows 3–4 with the lane's own m41, m42 from `xy` (x, then y). Only x and y are
- * transposed, which is far fewer shuffles than two 8×8 transposes. */
+ * then rows 3–4 with the lane's own m41, m42 from `xy` (x, then y); only x and y transposed. */
 static inline __attribute__((always_inline)) void kernel_store_float4x4_translated(float *out, const float *t,
                                                                                    const float *xy) {
     kernel_float8 r12, r34, x, y;
@@ -255,7 +249,6 @@ static inline __attribute__((always_inline)) void kernel_store_widened8(double *
     __builtin_memcpy((char *)out + sizeof *out * (4), &hi, sizeof hi);
 }
 
-
 /* A 16-byte piece at any alignment, or with `streaming` on x86 a non-temporal store (`p`
  * then 16-byte aligned). */
 static inline __attribute__((always_inline)) void kernel_store_piece(double *p, kernel_double2 v, int streaming) {
@@ -296,17 +289,6 @@ static inline __attribute__((always_inline)) void kernel_gather_block_to(const f
         for (int c = 0; c < 16; c += 2)
             kernel_store_piece(out + 16 * (l + 1) + c, next[c / 2], streaming);
     }
-}
-
-/* The block through the cache (ordinary stores). */
-static inline __attribute__((always_inline)) void kernel_gather_block(const float *block, double *out) {
-    kernel_gather_block_to(block, out, 0);
-}
-
-/* The block with non-temporal stores (x86), for destinations far larger than L2. `out`
- * 16-byte aligned; call kernel_stream_fence() after the last block. */
-static inline __attribute__((always_inline)) void kernel_gather_block_streaming(const float *block, double *out) {
-    kernel_gather_block_to(block, out, 1);
 }
 
 /* One float4x4 subview (16 Floats) widened to 16 Doubles at `out`, in address order;

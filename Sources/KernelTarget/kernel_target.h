@@ -2,11 +2,9 @@
 #define KERNEL_TARGET_H
 
 /* The KernelTarget module: C inline functions that the Clang importer compiles into the
- * Swift code, for its target (no library of its own). This header is the one place the C
- * side reads the instruction set: at compile time (KERNEL_TARGET_*) and at run time
- * (kernel_cpu_features, for CPUFeatures.swift). Give the Swift compiler the target CPU
- * (`-Xswiftc -target-cpu`), so the importer sees it. BWW_PORTABLE compiles out every
- * x86-specific path (CI's portable build). */
+ * Swift code, for its target (`-Xswiftc -target-cpu`). This header is the one place the C
+ * side reads the instruction set, at compile time (KERNEL_TARGET_*) and at run time
+ * (kernel_cpu_features). BWW_PORTABLE compiles out every x86-specific path. */
 
 /* KERNEL_X86: x86 code paths (intrinsics, non-temporal stores, CPUID, run-time AVX). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(BWW_PORTABLE)

@@ -38,7 +38,7 @@ final class WalkthroughHandle {
         storage.initialize(to: animator)
         frameView = .allocate(capacity: 1)
         frameView.initialize(to: animator.frame.view)
-        geometries = Self.layouts.map { FrameBuffer.geometry(of: animator.plan, layout: $0.1) }
+        geometries = Self.layouts.map { FrameGeometry($0.1, pages: animator.plan.pages) }
     }
 
     /// Records `text` as the latest error and returns `status`. Allocates nothing.

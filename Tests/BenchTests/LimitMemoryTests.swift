@@ -13,7 +13,7 @@ import Testing
         let pages = [RandomWalkthrough.page(count: 37, type: .linear, using: &rng),
                      RandomWalkthrough.page(count: 9, type: .zoom, using: &rng)]
         let plan = AnimationPlan(try Walkthrough(width: 100, pages: pages))
-        let geometry = FrameBuffer.geometry(of: plan, layout: layout)
+        let geometry = FrameGeometry(layout, pages: plan.pages)
         let memory = LimitMemory(byteCount: geometry.byteCount)
         #expect(Int(bitPattern: memory.base) % 64 == 0)
         var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: StoreLimitKernel(memory: memory))

@@ -58,7 +58,7 @@ enum ImplementationKind: String, CaseIterable, Sendable {
             animator.threads = 1
             return AnimatorImplementation(self, animator, scrolls: scrolls)
         case .limit:
-            let geometry = FrameBuffer.geometry(of: plan, layout: layout)
+            let geometry = FrameGeometry(layout, pages: plan.pages)
             let memory = LimitMemory(byteCount: geometry.byteCount)
             var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: StoreLimitKernel(memory: memory))
             animator.threads = 1

@@ -11,10 +11,8 @@ import Musl
 /// kept by each `FrameBuffer`, and forced with the environment variable
 /// `BWW_KERNEL_STRATEGY` (`portable`, `sse2` or `avx`) to any strategy the CPU runs.
 ///
-/// The strategies differ only in how frames are read out (`FrameBuffer.gather(page:into:)`);
-/// the values are the same in all of them. What the kernels compute with is the build's
-/// choice (`CPUFeatures.compiled`), made by the compiler. docs/DESIGN.md, "Strategies",
-/// gives each case's measurements.
+/// The strategies differ only in how frames are read out (`FrameBuffer.gather(page:into:)`),
+/// never in the values (docs/DESIGN.md, "Strategies").
 public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Plain vector code only, no instruction-set specific kernel: what arm64 runs.
     case portable

@@ -11,10 +11,8 @@ package struct OutOfMemory: Error, Sendable {
     package let what: String
 }
 
-/// Buffers allocated before a build and handed out to it by size (`AnimationPlan`,
-/// `FrameBuffer`, `LaneTimelines` and `SegmentCache` take from it, in any order): allocated
-/// with `posix_memalign`, which fails instead of ending the process, so that no buffer of
-/// the build can fail once the arena exists. What the build does not take is freed with it.
+/// Buffers allocated (with `posix_memalign`) before a build and handed out to it by size,
+/// so that no buffer of the build can fail once the arena exists; what is not taken is freed with it.
 package final class BufferArena {
     /// Per byte count, the blocks of that size not handed out yet.
     private var blocks: [Int: [UnsafeMutableRawPointer]] = [:]

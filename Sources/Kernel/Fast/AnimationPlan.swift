@@ -1,6 +1,5 @@
-/// A walkthrough laid out for the fast path, once, when it is loaded: per block of
-/// `Lanes.count` subviews, the speeds as Floats (x lanes, then y) and a mask of static lanes.
-/// Immutable, and so `Sendable`: animators on several threads may share one plan.
+/// A walkthrough laid out once for the fast path: per block of `Lanes.count` subviews, the
+/// speeds as Floats (x lanes, then y) and a mask of static lanes. Immutable and `Sendable`.
 public struct AnimationPlan: Sendable {
     /// The walkthrough this plan lays out.
     public let walkthrough: Walkthrough
@@ -20,16 +19,14 @@ public struct AnimationPlan: Sendable {
     /// The same, its buffers taken from `arena` where it holds them (`bww_create`, whose
     /// buffers are all allocated before anything is built).
     package init(_ walkthrough: Walkthrough, arena: BufferArena?) {
-        // Right to left, the pages' parameters mirrored once here, so that a frame costs
-        // what it costs left to right (`Page.mirrored`).
+        // Right to left, the pages' parameters are mirrored once here (`Page.mirrored`).
         let computed = walkthrough.direction == .rightToLeft ? walkthrough.pages.map(\.mirrored) : walkthrough.pages
         var pages: [PageLayout] = []
         pages.reserveCapacity(walkthrough.pages.count)
         var start = 0
         for page in computed {
             let padded = Lanes.padded(page.subviews.count)
-            // s_k is linear in k, so its largest magnitude sits at the first or last slot: the
-            // padding's too, which a page on a `SpeedLine` computes like the others.
+            // s_k is linear in k: its largest magnitude is at the first or last slot (padding included).
             let first = page.speed(ofSubview: 0), last = page.speed(ofSubview: max(padded - 1, 0))
             let bound = SIMD2(max(first.x.magnitude, last.x.magnitude), max(first.y.magnitude, last.y.magnitude))
             pages.append(PageLayout(start: start, count: page.subviews.count, paddedCount: padded,
@@ -60,8 +57,7 @@ public struct AnimationPlan: Sendable {
     }
 }
 
-/// The parameter arrays of a plan. Written once in `init`, read-only afterwards, which is
-/// why sharing it across threads is safe.
+/// The parameter arrays of a plan: written once in `init`, read-only afterwards.
 @usableFromInline
 final class PlanStorage: @unchecked Sendable {
     @usableFromInline let speeds: UnsafeMutablePointer<Float>

@@ -1,6 +1,5 @@
-// Reading a frame out: one subview as a Core Animation transform, a page gathered into
-// CATransform3D's layout, alphas in bulk, and the raw bytes for clients that read the
-// layout themselves. None of them allocates, except `gathered`, which returns an array.
+// Reading a frame out: one subview, a page gathered into CATransform3D's layout, alphas in
+// bulk, and the raw bytes. None of them allocates, except `gathered`.
 
 extension FrameBuffer {
     /// Subview `k` of page `page` as a Double `Transform3D`.

@@ -29,11 +29,6 @@ public struct FrameBuffer: Sendable {
     /// How this frame is read out (`KernelStrategy`): the same values in every strategy.
     public var strategy: KernelStrategy { storage.strategy }
 
-    /// Where a frame of `plan` in `layout` puts its pages (the geometry such a frame has).
-    package static func geometry(of plan: AnimationPlan, layout: FrameLayout) -> FrameGeometry {
-        FrameGeometry(layout, pages: plan.pages)
-    }
-
     /// The layout the frame is stored in.
     public var layout: FrameLayout { geometry.layout }
 
@@ -45,11 +40,6 @@ public struct FrameBuffer: Sendable {
     public func subviewCount(page: Int) -> Int {
         precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
         return pages[page].count
-    }
-
-    /// Where page `page`'s kernel writes in this frame.
-    func outputs(page: Int) -> KernelOutputs {
-        KernelOutputs(geometry, base: storage.base, page: page, count: pages[page].count)
     }
 
     /// Makes the storage unique (one check per frame, not per subview).

@@ -34,9 +34,8 @@ enum FrameKernel {
             case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
             }
         } else if k.translates {
-            // A page works out its speeds (`SpeedLine`) where it can: with AVX every page
-            // (docs/DESIGN.md, "No load at all, with AVX"); with SSE2 every page in `blocks`,
-            // since the dense layouts' others run out of registers.
+            // Speeds as a line (`SpeedLine`): with AVX every page, with SSE2 only where registers
+            // suffice (docs/DESIGN.md, "No load at all, with AVX").
             let lines = Lanes.Floats.avx || W.self == BlockWriter.self
             let line = lines ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
             switch (k.isDiagonal, line) {
@@ -68,9 +67,7 @@ enum FrameKernel {
     }
 
     /// One matrix per page (no rotation, or one angle for the whole page); translating
-    /// pages add `f·s_k.x`, `g·s_k.y` to the page's `m41`, `m42` (+0, or a keyframed
-    /// pose's). The speeds come from the plan, or with `Line` from the page's `SpeedLine`,
-    /// so that the loop loads nothing.
+    /// pages add `f·s_k.x`, `g·s_k.y` to its `m41`, `m42` (`BlockTranslation`).
     @inline(never)
     static func uniform<W: LayoutWriter, Diagonal: Flag, Line: Flag>(
         _ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
@@ -87,8 +84,7 @@ enum FrameKernel {
                                                      translation: translation)
         // Every AVX loop of a translating page loads nothing but its static masks: grouped.
         let grouped = Lanes.Floats.avx || Diagonal.value
-        // The patch of fewer fields with AVX only: with SSE2 its test cost more a frame than
-        // it saved (docs/DESIGN.md, "Fixed cost per frame").
+        // The patch of fewer fields with AVX only (docs/DESIGN.md, "Fixed cost per frame").
         if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self {
             runDiagonal(page, k, input, output, blocks)
         } else if grouped {

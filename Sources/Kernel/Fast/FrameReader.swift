@@ -1,17 +1,12 @@
 import KernelTarget
 
 /// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
-/// runs them with no reference counting), in the frame's `KernelStrategy`. From `blocks`, a
-/// page that shares a template (`PageLayout.sharesTemplate`) reads only `m41` and `m42` of
-/// each block; other pages convert pairs of lanes and interleave pairs of fields, row by row
-/// (`kernel_gather_block_to`), or with `avx` transpose groups of 4 fields and store 32 bytes
-/// aligned to the destination (`kernel_gather_blocks_phased`); from `float4x4` they convert a row of 16 Floats at a time; from
-/// `caTransform3D` they copy. docs/DESIGN.md, "Reading a frame out", has the measurements.
+/// runs them with no reference counting), in the frame's `KernelStrategy`
+/// (docs/DESIGN.md, "Reading a frame out").
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`, with the
-    /// kernels of `strategy` (the frame's, `FrameView.strategy`, but in tests). `intoNewArray` (`gathered`) never streams, which would take the values out of the
-    /// cache its caller is about to read them from. `byTemplate: false` (tests) gathers a
-    /// page that shares a template as any other.
+    /// kernels of `strategy`. `intoNewArray` (`gathered`) never streams: its caller reads
+    /// the values next. `byTemplate: false` (tests) gathers a template page as any other.
     static func gather(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer,
                        strategy: KernelStrategy, intoNewArray: Bool = false, byTemplate: Bool = true) {
         let count = slot.count
@@ -25,8 +20,7 @@ package enum FrameReader {
             if byTemplate && slot.sharesTemplate {
                 withUnsafeBytes(of: template(view, slot)) { t in
                     let t16 = t.baseAddress!.assumingMemoryBound(to: Double.self)
-                    // 32-byte stores aligned to the destination where it is at 0 or 16 mod 32
-                    // (docs/DESIGN.md, "The template gather in phase").
+                    // docs/DESIGN.md, "The template gather in phase".
                     if streaming || strategy != .avx
                         || kernel_gather_template_blocks_phased(floats, blocks, doubles, view.statics + slot.firstBlock,
                                                                 t16) == 0 {
@@ -35,8 +29,7 @@ package enum FrameReader {
                     }
                 }
             } else {
-                // With `avx`, all but the last block in phase with the destination (the last
-                // one's phase would read past the page); docs/DESIGN.md, "Strategies".
+                // With `avx`, all but the last block (whose phase would read past the page) in phase.
                 let inPhase = strategy == .avx && !streaming && blocks >= 2 && UInt(bitPattern: out) % 8 == 0
                 if inPhase { kernel_gather_blocks_phased(floats, blocks, doubles) }
                 for b in (inPhase ? blocks &- 1 : 0) ..< blocks {
@@ -69,20 +62,17 @@ package enum FrameReader {
     }
 
     /// Page `page`'s template (`template(_:_:)`) when the frame is in `blocks` and the page
-    /// shares one, so that its gather reads only `m41` and `m42`; else nil (the bench's
-    /// `read-limit` moves what the gather moves).
+    /// shares one, else nil (for the bench's `read-limit`).
     package static func sharedTemplate(_ view: FrameView, page: Int) -> Transform3D? {
         guard view.layout == .blocks, let slot = view.slot(page: page), slot.sharesTemplate else { return nil }
         return template(view, slot)
     }
 
-    /// A gather of at least this many bytes streams from `blocks` and `float4x4`
-    /// (`streams(_:into:bytes:)`).
+    /// A gather of at least this many bytes streams from `blocks` and `float4x4`.
     package static let streamingBytes = 4 << 20
 
-    /// Whether `gather` writes `bytes` at `out` with non-temporal stores: in the `sse2` and
-    /// `avx` strategies, for a destination of 4 MiB or more (32,768 subviews), 16-byte
-    /// aligned, which would only pass through the caches (docs/DESIGN.md, "Streaming stores").
+    /// Whether `gather` writes `bytes` at `out` with non-temporal stores: not `portable`,
+    /// `streamingBytes` or more, 16-byte aligned (docs/DESIGN.md, "Streaming stores").
     @inline(__always)
     package static func streams(_ strategy: KernelStrategy, into out: UnsafeMutableRawPointer, bytes: Int) -> Bool {
         strategy != .portable && bytes >= streamingBytes && UInt(bitPattern: out) % 16 == 0
@@ -91,23 +81,16 @@ package enum FrameReader {
     /// The `count` alphas of the page at `slot` as Doubles at `out`.
     static func alphas(_ view: FrameView, _ slot: FrameStorage.PageSlot, into out: UnsafeMutableRawPointer) {
         let count = slot.count, full = count / Lanes.count
-        switch view.layout {
-        case .blocks:
-            let source = UnsafeRawPointer(view.base + slot.matrixOffset)
-            let blockBytes = Lanes.frameBlockFloats * 4, alpha = FrameComponent.alpha.rawValue * Lanes.count * 4
-            for b in 0..<full {
-                let v = source.load(fromByteOffset: b &* blockBytes &+ alpha, as: Lanes.Floats.self)
-                out.storeBytes(of: SIMD8<Double>(v), toByteOffset: b &* 64, as: SIMD8<Double>.self)
-            }
-        case .float4x4:
-            let source = UnsafeRawPointer(view.base + slot.alphaOffset)
-            for b in 0..<full {
-                let v = source.loadUnaligned(fromByteOffset: b &* 32, as: Lanes.Floats.self)
-                out.storeBytes(of: SIMD8<Double>(v), toByteOffset: b &* 64, as: SIMD8<Double>.self)
-            }
-        case .caTransform3D:
-            out.copyMemory(from: view.base + slot.alphaOffset, byteCount: count &* 8)
-            return
+        guard view.layout != .caTransform3D else {
+            return out.copyMemory(from: view.base + slot.alphaOffset, byteCount: count &* 8)
+        }
+        // 8 Floats a block: field 16 of each block in `blocks`, consecutive in `float4x4`.
+        let (source, stride) = view.layout == .blocks
+            ? (view.base + slot.matrixOffset + FrameComponent.alpha.rawValue * Lanes.count * 4, Lanes.frameBlockFloats * 4)
+            : (view.base + slot.alphaOffset, 32)
+        for b in 0..<full {
+            let v = source.loadUnaligned(fromByteOffset: b &* stride, as: Lanes.Floats.self)
+            out.storeBytes(of: SIMD8<Double>(v), toByteOffset: b &* 64, as: SIMD8<Double>.self)
         }
         for k in full * Lanes.count ..< count {
             out.storeBytes(of: FrameView.alpha(view.base, view.layout, slot, k), toByteOffset: k &* 8, as: Double.self)

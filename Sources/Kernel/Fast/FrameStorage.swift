@@ -1,6 +1,5 @@
-/// A frame's bytes in one 64-byte aligned allocation, and a table of where each page sits
-/// in them, so that the per-subview readers find a subview with no array (and so no
-/// reference counting) on the way: they are `@inlinable` and read only this.
+/// A frame's bytes in one 64-byte aligned allocation, and a table of where each page sits,
+/// so that the `@inlinable` per-subview readers find a subview with no reference counting.
 @usableFromInline
 final class FrameStorage: @unchecked Sendable {
     // Sendable: FrameBuffer only writes through a uniquely referenced storage.
@@ -18,9 +17,8 @@ final class FrameStorage: @unchecked Sendable {
     /// the gather of a page that shares a template reads them.
     var statics: UnsafePointer<UInt8> { UnsafePointer(plan.staticLanes) }
 
-    /// Where one page sits: its subview count, the byte offsets of its first matrix
-    /// (block) and first alpha, its first block's index in `statics`, and whether it
-    /// shares a template (`PageLayout.sharesTemplate`).
+    /// Where one page sits: its subview count, first matrix and alpha, first block in
+    /// `statics`, and whether it shares a template (`PageLayout.sharesTemplate`).
     @usableFromInline
     struct PageSlot {
         @usableFromInline let count: Int

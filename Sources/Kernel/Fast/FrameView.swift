@@ -2,8 +2,7 @@
 /// answer nil instead of trapping: for callers that cannot afford reference counting on
 /// every read (the C interface's per-subview calls) and for the bulk readers.
 ///
-/// Valid while the frame buffer it came from keeps its storage: a frame written while
-/// another copy shares its storage moves to new storage.
+/// Valid while the frame buffer it came from keeps its storage (a write to a shared frame moves it).
 @usableFromInline
 package struct FrameView: @unchecked Sendable {
     // Sendable: it only reads the frame (read-only pointers); the writer's exclusivity rules

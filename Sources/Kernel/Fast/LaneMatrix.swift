@@ -2,22 +2,9 @@
 /// form of a block (the frame buffer is its storage form).
 ///
 /// Written out field by field: a loop with a dynamic field index kept the vectors out of registers.
-struct LaneMatrix {
-    typealias V = Lanes.Floats
-    var m11, m12, m13, m14, m21, m22, m23, m24: V
-    var m31, m32, m33, m34, m41, m42, m43, m44: V
-    var alpha: V
+typealias LaneMatrix = LaneFields<Lanes.Floats>
 
-    @inline(__always)
-    init(m11: V, m12: V, m13: V, m14: V, m21: V, m22: V, m23: V, m24: V,
-         m31: V, m32: V, m33: V, m34: V, m41: V, m42: V, m43: V, m44: V, alpha: V) {
-        (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
-        (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
-        (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
-        (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
-        self.alpha = alpha
-    }
-
+extension LaneMatrix {
     /// Every lane holds `fields` (Core Animation order) and `alpha`.
     @inline(__always)
     init(broadcast f: SIMD16<Float>, alpha a: Float) {
@@ -38,4 +25,8 @@ struct LaneMatrix {
         (m41, m42, m43, m44) = (f(12), f(13), f(14), f(15))
         alpha = f(16)
     }
+
+    /// The spin's fields as they are (`FrameKernel+Spin` converts through here).
+    @inline(__always)
+    init(_ f: Self) { self = f }
 }

@@ -4,8 +4,8 @@ import KernelTarget
 /// targets whose registers hold 4 (`narrowVectors`), with multiply-add that is fused only
 /// where the target CPU has it.
 protocol LaneVector: SIMD where Scalar == Float {
-    /// `a·b + c`: fused (one rounding) where the target CPU has fused multiply-add, else a
-    /// product and a sum (never libm's `fmaf` per lane); the C anchor's `MADD` makes the same choice.
+    /// `a·b + c`: fused where the target CPU has fused multiply-add, else a product and a
+    /// sum (never libm's `fmaf` per lane), as the C anchor's `MADD`.
     static func madd(_ a: Self, _ b: Self, _ c: Self) -> Self
     /// `c − a·b`, the same way; unfused, `c - a * b`, so that `a·b` is shared with a `madd`
     /// beside it (the C anchor's `NMADD` is the same number: negating a product is exact).
@@ -23,9 +23,7 @@ extension LaneVector {
     @inline(__always)
     static var narrowVectors: Bool { KERNEL_TARGET_NARROW_VECTORS != 0 }
 
-    /// Whether the target is x86 with AVX (16 registers of 8 Floats), where the uniform
-    /// kernels' loops load nothing among their stores (docs/DESIGN.md, "No load at all,
-    /// with AVX").
+    /// Whether the target is x86 with AVX (docs/DESIGN.md, "No load at all, with AVX").
     @inline(__always)
     static var avx: Bool { KERNEL_TARGET_AVX != 0 }
 }

@@ -1,10 +1,6 @@
-/// The SIMD width of the fast path and the block layout that follows from it: 8 Float
-/// lanes, fixed so that the memory layout is the same on every machine (docs/DESIGN.md,
-/// "SIMD width").
-///
-/// A frame block holds the 17 fields (`FrameComponent` order) of 8 subviews, 8 Floats each,
-/// 544 bytes, so a kernel writes one sequential stream with fixed offsets. Every page starts
-/// on a block and owns whole blocks: no scalar tail, no memory outside the page.
+/// The SIMD width of the fast path, 8 Float lanes on every machine (docs/DESIGN.md, "SIMD
+/// width"): a frame block holds the 17 fields (`FrameComponent` order) of 8 subviews, and
+/// every page starts on a block and owns whole blocks.
 public enum Lanes {
     /// 8: subviews per block.
     public static let count = 8
@@ -30,17 +26,10 @@ public enum Lanes {
 }
 
 // Aligned block access: every block starts at a multiple of 32 bytes of a 64-byte aligned
-// allocation, so these are plain vector loads and stores.
+// allocation, so this is a plain vector load.
 extension UnsafePointer {
     @inlinable @inline(__always)
     func block<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Pointee {
         UnsafeRawPointer(self + i &* V.scalarCount).load(as: V.self)
-    }
-}
-
-extension UnsafeMutablePointer {
-    @inlinable @inline(__always)
-    func storeBlock<V: SIMD>(_ i: Int, _ v: V) where V.Scalar == Pointee {
-        UnsafeMutableRawPointer(self + i &* V.scalarCount).storeBytes(of: v, as: V.self)
     }
 }

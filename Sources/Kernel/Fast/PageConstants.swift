@@ -1,10 +1,6 @@
-/// What one page needs for one frame, worked out once in Double (as the reference does)
-/// and handed to the lanes in Float: what every `PageKernel` gets per page and frame.
-///
-/// Small on purpose, since its size is a fixed cost of every frame: a spinning page's
-/// constants (`spin`) and an overflowing page's factors (`saturation`) are worked out on
-/// demand from the page's layout, which the constants point to; they must not outlive the
-/// kernel call.
+/// What one page needs for one frame, worked out once in Double and handed to the lanes in
+/// Float. Small, since its size is a fixed cost of every frame: `spin` and `saturation` are
+/// worked out on demand from the page's layout, so the constants must not outlive the call.
 package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
@@ -14,9 +10,8 @@ package struct PageConstants {
         @inline(__always) get { Self.isDiagonal(matrix) }
     }
 
-    /// Whether `fields` are +0 off the diagonal but for `m41`, `m42` (bit for bit: a −0 is
-    /// not, since the kernel would store +0 in its place). ORed field by field, since a SIMD
-    /// comparison compiled to an out-of-line call.
+    /// Whether `fields` are +0 (bit for bit) off the diagonal but for `m41`, `m42`; ORed
+    /// field by field, since a SIMD comparison compiled to an out-of-line call.
     @inline(__always)
     package static func isDiagonal(_ fields: SIMD16<Float>) -> Bool {
         let f = fields
@@ -74,9 +69,8 @@ package struct PageConstants {
         package internal(set) var m34: Float?
     }
 
-    /// The constants of the page whose layout is at `page` (which must stay valid while
-    /// they are used), read in place. A keyframed page's (rare) are built apart, so that
-    /// the usual page's go straight into the caller's constants.
+    /// The constants of the page whose layout is at `page` (valid while they are used); a
+    /// keyframed page's are built apart, so that the usual page's go straight to the caller.
     @inline(never)
     package init(_ page: UnsafePointer<PageLayout>, offset o: Double) {
         if page.pointee.hasKeyframes {
@@ -141,9 +135,8 @@ package struct PageConstants {
         @inline(__always) get { translates && !saturates ? page.pointee.speedLine : nil }
     }
 
-    /// A spinning page's constants (`spins`), else nil: `A` and `D` reduced, the lane
-    /// table, the axis products, Zoom's scale and `m34`. Worked out on each use (one `sin`
-    /// and `cos` in Double): a kernel takes it once per call.
+    /// A spinning page's constants (`spins`), else nil; worked out on each use (a kernel
+    /// takes it once per call).
     package var spin: Spin? {
         guard spins, let rotation = page.pointee.rotation else { return nil }
         let a = rotation.normalizedAxis

@@ -10,9 +10,8 @@ package protocol PageKernel: Sendable {
     func evaluate(_ constants: PageConstants, _ inputs: KernelInputs, _ output: KernelOutputs, blocks: Range<Int>)
 
     /// Whether the kernel reads and writes the animator's keyframe segment cache
-    /// (`KernelInputs.keyframes`' lanes and flags). One that does not (the benchmark's C
-    /// anchor keeps its own, the store limit computes nothing) gets an animator without one:
-    /// on a million lanes with own timelines the cache is 336 MB.
+    /// (`KernelInputs.keyframes`' lanes and flags); one that does not (the benchmark's C
+    /// anchor, the store limit) gets an animator without one, which saves its memory.
     var usesSegmentCache: Bool { get }
 }
 

@@ -39,9 +39,8 @@ package struct PageLayout: Hashable, Sendable {
     /// Whether each subview needs its own sine and cosine (`angleVariance ≠ 0`).
     package var spinsPerSubview: Bool { (rotation?.angleVariance ?? 0) != 0 }
 
-    /// Whether every non-static subview holds the same 14 fields in every frame (all but
-    /// `m41`, `m42`; alpha aside) and every static one the identity, so that the gather reads
-    /// only the two rows that vary (`kernel_gather_template_blocks`).
+    /// Whether every non-static subview holds the same fields but `m41`, `m42` (alpha aside),
+    /// so that the gather reads only those two rows (`kernel_gather_template_blocks`).
     package var sharesTemplate: Bool {
         if spinsPerSubview { return false }
         if case .lanes = keyframes { return false }

@@ -1,9 +1,6 @@
 /// A page's speeds `s_k = speed + (k + 1)·speedVariance` worked out in the lanes rather than
-/// read from the plan (`BlockTranslation`): `f·s_k.x` is `madd(k + 1, f·variance.x,
-/// f·speed.x)`, so that the store loop loads nothing (docs/DESIGN.md, "Loads among the
-/// stores"). Used in `blocks`, and with AVX in every layout.
-///
-/// Only where that is about as exact as reading them (else nil):
+/// read from the plan, so that the store loop loads nothing (docs/DESIGN.md, "Loads among
+/// the stores"). Only where that is about as exact as reading them (else nil):
 /// - `speed` and `speedVariance` of the same sign on each axis (or zero), so that no terms
 ///   cancel: about 3 ulps of `|f·s_k|`, far inside `ParityTolerance`'s 1e-5;
 /// - every `|s_k|` over the page's slots (padding too) below half of Float's largest;

@@ -1,9 +1,8 @@
 import KernelTarget
 
-/// A uniform page's template with all 16 fields in play (not diagonal) as its four rows,
-/// each in both 128-bit halves of an 8-lane vector, and alpha: `BlockWriter` spreads each
-/// row's elements block by block (`kernel_store_spread_block`), so that 4 registers hold
-/// what 16 broadcasts would (docs/DESIGN.md, "No load at all, with AVX").
+/// A uniform page's template (not diagonal) as its four rows, each in both halves of an
+/// 8-lane vector, which `BlockWriter` spreads block by block: 4 registers hold what 16
+/// broadcasts would (docs/DESIGN.md, "No load at all, with AVX").
 struct SpreadTemplate {
     typealias V = Lanes.Floats
     var rows: (V, V, V, V)

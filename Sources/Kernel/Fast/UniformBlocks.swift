@@ -8,25 +8,21 @@ protocol UniformBlocks {
 }
 
 extension UniformBlocks {
-    /// `store(block:)` for every block of `blocks`, then the static lanes patched. With
-    /// `Grouped` (a diagonal page, every `SpreadBlocks`, and with AVX every translating
-    /// page), eight blocks at a time, then their masks read as one word, so that no load
-    /// sits among the stores; the last `blocks.count % 8` likewise, from one masked word.
-    /// Without, block by block, whole blocks first (docs/DESIGN.md, "Loads among the stores").
+    /// `store(block:)` for every block of `blocks`, then the static lanes patched: with
+    /// `Grouped`, eight blocks at a time and their masks read as one word, so that no load
+    /// sits among the stores; without, block by block (docs/DESIGN.md, "Loads among the stores").
     @inline(__always)
     func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
         run(blocks, input, output, Grouped.self, FullPatch.self)
     }
 
     /// `run`, where the grouped loop patches a static lane with `Patch`'s stores (the
-    /// ungrouped loop always with `FullPatch`): `TranslationPatch` writes `m41`, `m42` and
-    /// alpha only, `DiagonalPatch` the diagonal too. A type, so that the loop tests nothing.
+    /// ungrouped loop always with `FullPatch`); a type, so that the loop tests nothing.
     @inline(__always)
     func run<Grouped: Flag, Patch: StaticPatch>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs,
                                                 _: Grouped.Type, _: Patch.Type) {
         var i = blocks.lowerBound  // not `for i in blocks`: its iterator checks the bounds twice a block
-        // The groups hold whole blocks only (`KernelOutputs.wholeBlocks`), so that a dense
-        // layout's writer tests no lane count.
+        // Groups of whole blocks only, so that a dense layout's writer tests no lane count.
         let whole = output.wholeBlocks()
         let wholeEnd = Writer.self == BlockWriter.self ? blocks.upperBound : Swift.min(blocks.upperBound, output.fullBlocks)
         while Grouped.value && wholeEnd &- i >= 8 {
@@ -105,9 +101,8 @@ struct TranslatedBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
 }
 
 /// A translating page's `m41 + f·s_k.x` and `m42 + g·s_k.y` a block, the speeds from the
-/// plan, or with `Line` from the page's `SpeedLine` (`madd(k + 1, f·variance.x,
-/// f·speed.x + m41)`: the page's `m41` folded into the line's base, no addition a block),
-/// which the caller has checked it has.
+/// plan, or with `Line` from the page's `SpeedLine` (which the caller has checked it has),
+/// `m41` folded into the line's base.
 struct BlockTranslation<Line: Flag> {
     let speeds: UnsafePointer<Float>
     /// `f` and `g`, or with `Line` `f·speed.x + m41` and `g·speed.y + m42`.

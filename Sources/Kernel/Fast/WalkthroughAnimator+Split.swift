@@ -1,8 +1,6 @@
-/// A frame split across threads: every animated page cut into `partsPerThread × threads`
-/// runs of blocks, run on the calling thread and the pool's workers (`WorkerPool.perform`);
-/// part p is the p-th run of every animated page. The pages' kernel calls are worked out on
-/// the calling thread (`PageCall`), so that the parts touch no reference count that two
-/// threads would contend for.
+/// A frame split across threads: part p is the p-th of `partsPerThread × threads` runs of
+/// blocks of every animated page. The kernel calls are worked out on the calling thread
+/// (`PageCall`), so that the parts touch no reference count.
 extension WalkthroughAnimator {
     /// Parts of a split frame per thread: enough that a worker that wakes late leaves the
     /// caller less to wait for, few enough that handing them out stays cheap.

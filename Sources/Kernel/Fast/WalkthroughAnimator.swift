@@ -1,12 +1,8 @@
 /// The fast path for a whole walkthrough: evaluates frames into a reused `FrameBuffer`.
 ///
-/// `update(scroll:)` is what an app calls from `scrollViewDidScroll`: it computes every
-/// page's offset, animates the pages in the `−2 < o < 2` window and leaves the others as
-/// they were. Steady-state frames allocate nothing, split ones included (the first frame
-/// split across threads starts the workers; see `parallelThreshold`).
-///
-/// The package's one frame driver: the page kernel (`PageKernel`) is the SIMD kernel for
-/// apps and the benchmark's anchors for the benchmark.
+/// `update(scroll:)` is what an app calls from `scrollViewDidScroll`: it animates the pages
+/// in the `−2 < o < 2` window and leaves the others as they were. Steady-state frames
+/// allocate nothing. The package's one frame driver (the benchmark plugs in its `PageKernel`s).
 public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores; results are
     /// bitwise identical either way (docs/DESIGN.md, "Threads").
@@ -27,11 +23,9 @@ public struct WalkthroughAnimator: Sendable {
     /// Worker count for the split; 1 (or less) disables it. Defaults to the online
     /// processors; at most `maximumThreads` are started, whatever it is set to.
     public var threads = onlineProcessorCount()
-    /// The most threads a split frame runs on (the caller and 255 workers), so that a
-    /// mistaken `threads` (`Int.max`) cannot ask for millions of threads.
+    /// The most threads a split frame runs on (the caller and 255 workers), whatever `threads` says.
     public static let maximumThreads = 256
-    /// The threads of split frames: started by the first such frame (`advance`), or by
-    /// `startWorkers()`, and parked between frames.
+    /// The threads of split frames, started by the first one (or `startWorkers()`).
     private var workers: WorkerPool?
     /// Computes each animated page's blocks.
     package let kernel: any PageKernel
@@ -52,9 +46,8 @@ public struct WalkthroughAnimator: Sendable {
         self.init(plan: plan, layout: layout, kernel: SIMDPageKernel())
     }
 
-    /// An animator that computes its pages with `kernel` (the benchmark's anchors) and
-    /// reads its frame out with `strategy` (`FrameBuffer.init(for:layout:strategy:)`); its
-    /// frame and segment cache taken from `arena` where it holds them (`checked`).
+    /// An animator that computes its pages with `kernel` (the benchmark's anchors), reads
+    /// its frame out with `strategy`, and takes its buffers from `arena` where it holds them.
     package init(plan: AnimationPlan, layout: FrameLayout = .blocks, kernel: any PageKernel = SIMDPageKernel(),
                  strategy: KernelStrategy = .current, arena: BufferArena? = nil) {
         self.plan = plan
@@ -102,7 +95,7 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// The current page, the scroll position and every page's position at `x`; returns
-    /// whether the frame is split across threads (`splits`), after starting the workers if so.
+    /// whether the frame is split across threads, after starting the workers if so.
     private mutating func advance(to x: Double) throws(WalkthroughError) -> Bool {
         let walkthrough = plan.walkthrough, pages = plan.pages  // one retain each, not one per page
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
@@ -126,25 +119,19 @@ public struct WalkthroughAnimator: Sendable {
                 if animated { work += pages[i].count }
             }
         }
-        let split = splits(work)
+        let split = threads > 1 && work >= parallelThreshold
         if split { startWorkers() }
         return split
     }
 
-    /// Whether a frame of `work` subviews in the window is split across threads.
-    @inline(__always)
-    private func splits(_ work: Int) -> Bool { threads > 1 && work >= parallelThreshold }
-
     /// Starts the threads that split frames use (`threads` − 1), unless this animator has
-    /// them already. Copies share them; a copy that finds them busy runs its frame alone
-    /// (`WorkerPool.perform`). The C interface calls it so that no `bww_evaluate` allocates.
+    /// them already (copies share them). The C interface calls it so that no `bww_evaluate` allocates.
     package mutating func startWorkers() {
         if workers?.wanted != threads { workers = WorkerPool(threads: threads) }
     }
 
-    /// Whether some frame of this walkthrough may reach `parallelThreshold` with `threads` >
-    /// 1: some 5 neighbouring pages have that many subviews between them. The window
-    /// `−2 < o < 2` holds 4 pages, and a fifth when rounding puts an offset just inside.
+    /// Whether some frame may reach `parallelThreshold` with `threads` > 1: some 5 neighbouring
+    /// pages (the window holds 4, and a fifth when rounding puts an offset just inside) have that many subviews.
     package var canSplitFrames: Bool {
         guard threads > 1 else { return false }
         let counts = plan.pages.map(\.count)
@@ -184,13 +171,10 @@ public struct WalkthroughAnimator: Sendable {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
-        evaluate(page: page, offset: o, blocks: 0..<plan.pages[page].blocks, frame.storage.base, frame.geometry)
-    }
-
-    private func evaluate(page i: Int, offset o: Double, blocks: Range<Int>, _ base: UnsafeMutableRawPointer,
-                          _ geometry: FrameGeometry) {
-        let output = KernelOutputs(geometry, base: base, page: i, count: plan.pages[i].count)
-        plan.pages.withUnsafeBufferPointer { evaluate($0.baseAddress! + i, index: i, offset: o, blocks: blocks, output) }
+        let output = KernelOutputs(frame.geometry, base: frame.storage.base, page: page, count: plan.pages[page].count)
+        plan.pages.withUnsafeBufferPointer {
+            evaluate($0.baseAddress! + page, index: page, offset: o, blocks: 0..<$0[page].blocks, output)
+        }
     }
 
     /// Runs the kernel on blocks `blocks` of page `i` (its layout read in place at `page`) into `output`.
@@ -224,9 +208,8 @@ public struct WalkthroughAnimator: Sendable {
     }
 
     /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
-    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`). The runs depend
-    /// on the page and offset alone, so a split frame is the same. Its callers are out of
-    /// line, to keep the runs off every other page's path; three calls, since an array allocates.
+    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`); three calls,
+    /// since an array allocates.
     @inline(__always)
     static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall, blocks: Range<Int>,
                                   run: (PageConstants, KernelInputs, KernelOutputs, Range<Int>) -> Void) {

@@ -10,11 +10,10 @@ import KernelTarget
 /// The threads that run the parts of a split frame: started once, parked between frames,
 /// so that a split frame allocates nothing.
 ///
-/// `perform(parts:)` hands out parts one at a time, by an atomic counter, to the caller and
-/// whichever workers join in time, with no lock: a worker counts itself in (`active`) before
-/// it looks at `open`, and the caller closes the job before it looks at `active`
-/// (sequentially consistent, so one sees the other). The mutex and condition variables only
-/// sleep and wake, after a spin (docs/DESIGN.md, "Threads").
+/// `perform(parts:)` hands out parts by an atomic counter to the caller and whichever workers
+/// join in time, with no lock: a worker counts itself in (`active`) before it looks at `open`,
+/// and the caller closes the job before it looks at `active`. The mutex and condition
+/// variables only sleep and wake (docs/DESIGN.md, "Threads").
 final class WorkerPool: @unchecked Sendable {
     // Sendable: the job's fields are written before `open` is set and read after it is seen
     // set; everything else is atomic or under the mutex.
@@ -57,22 +56,6 @@ final class WorkerPool: @unchecked Sendable {
         var busy: UInt = 0
         /// 1 once the pool stops.
         var stopping: UInt = 0
-    }
-
-    /// The atomic words of `Shared`.
-    private enum Word {
-        case generation, next, open, active, busy, stopping
-
-        var offset: Int {
-            switch self {
-            case .generation: MemoryLayout<Shared>.offset(of: \.generation)!
-            case .next: MemoryLayout<Shared>.offset(of: \.next)!
-            case .open: MemoryLayout<Shared>.offset(of: \.open)!
-            case .active: MemoryLayout<Shared>.offset(of: \.active)!
-            case .busy: MemoryLayout<Shared>.offset(of: \.busy)!
-            case .stopping: MemoryLayout<Shared>.offset(of: \.stopping)!
-            }
-        }
     }
 
     private let shared: UnsafeMutablePointer<Shared>
@@ -118,10 +101,11 @@ final class WorkerPool: @unchecked Sendable {
         #endif
     }
 
-    /// The address of one of `shared`'s atomic words.
+    /// The address of one of `shared`'s atomic words (`\.next`, …).
     @inline(__always)
-    private static func word(_ shared: UnsafeMutablePointer<Shared>, _ word: Word) -> UnsafeMutablePointer<UInt> {
-        (UnsafeMutableRawPointer(shared) + word.offset).assumingMemoryBound(to: UInt.self)
+    private static func word(_ shared: UnsafeMutablePointer<Shared>,
+                             _ word: WritableKeyPath<Shared, UInt>) -> UnsafeMutablePointer<UInt> {
+        (UnsafeMutableRawPointer(shared) + MemoryLayout<Shared>.offset(of: word)!).assumingMemoryBound(to: UInt.self)
     }
 
     /// A worker's life: wait for a new generation (awake for `lingerNanoseconds`, then
@@ -129,7 +113,7 @@ final class WorkerPool: @unchecked Sendable {
     /// parts until none is left.
     private static func work(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         let shared = raw!.assumingMemoryBound(to: Shared.self)
-        let generation = word(shared, .generation), open = word(shared, .open), active = word(shared, .active)
+        let generation = word(shared, \.generation), open = word(shared, \.open), active = word(shared, \.active)
         var seen: UInt = 0
         while true {
             if kernel_atomic_load(generation) == seen {
@@ -143,7 +127,7 @@ final class WorkerPool: @unchecked Sendable {
                 pthread_mutex_unlock(&shared.pointee.mutex)
             }
             seen = kernel_atomic_load(generation)
-            if kernel_atomic_load(word(shared, .stopping)) != 0 { break }
+            if kernel_atomic_load(word(shared, \.stopping)) != 0 { break }
             _ = kernel_atomic_fetch_add(active, 1)
             if kernel_atomic_load(open) != 0, let job = shared.pointee.job, let context = shared.pointee.context {
                 takeParts(shared, job, context, shared.pointee.count)
@@ -162,7 +146,7 @@ final class WorkerPool: @unchecked Sendable {
     @inline(__always)
     private static func takeParts(_ shared: UnsafeMutablePointer<Shared>, _ job: Job, _ context: UnsafeRawPointer,
                                   _ count: Int) {
-        let next = word(shared, .next)
+        let next = word(shared, \.next)
         while true {
             let part = Int(kernel_atomic_fetch_add(next, 1))
             guard part < count else { return }
@@ -173,20 +157,20 @@ final class WorkerPool: @unchecked Sendable {
     /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
     /// workers that join in time; returns when all have returned.
     func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, .busy), 0, 1) != 0
+        guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, \.busy), 0, 1) != 0
         else { return Self.runAlone(parts, job, context) }
         // No worker is reading a job: the last `perform` waited for them all to leave, and a
         // late one reads this job only once it sees it open, after it is written.
         (shared.pointee.job, shared.pointee.context, shared.pointee.count) = (job, context, parts)
-        kernel_atomic_store(Self.word(shared, .next), 0)
-        kernel_atomic_store(Self.word(shared, .open), 1)
+        kernel_atomic_store(Self.word(shared, \.next), 0)
+        kernel_atomic_store(Self.word(shared, \.open), 1)
         pthread_mutex_lock(&shared.pointee.mutex)
-        _ = kernel_atomic_fetch_add(Self.word(shared, .generation), 1)
+        _ = kernel_atomic_fetch_add(Self.word(shared, \.generation), 1)
         pthread_cond_broadcast(&shared.pointee.posted)
         pthread_mutex_unlock(&shared.pointee.mutex)
         Self.takeParts(shared, job, context, parts)
-        kernel_atomic_store(Self.word(shared, .open), 0)
-        let active = Self.word(shared, .active)
+        kernel_atomic_store(Self.word(shared, \.open), 0)
+        let active = Self.word(shared, \.active)
         if kernel_atomic_load(active) != 0 {
             Self.spin(nanoseconds: Self.finishNanoseconds) { kernel_atomic_load(active) == 0 }
             pthread_mutex_lock(&shared.pointee.mutex)
@@ -195,7 +179,7 @@ final class WorkerPool: @unchecked Sendable {
             }
             pthread_mutex_unlock(&shared.pointee.mutex)
         }
-        kernel_atomic_store(Self.word(shared, .busy), 0)
+        kernel_atomic_store(Self.word(shared, \.busy), 0)
     }
 
     /// How long a worker waits awake for the next job before sleeping.
@@ -225,9 +209,9 @@ final class WorkerPool: @unchecked Sendable {
         // In a child of fork the workers are gone but still counted as waiting on `posted`,
         // whose destruction would then wait for ever: leave it all as it is.
         guard getpid() == owner else { return }
-        kernel_atomic_store(Self.word(shared, .stopping), 1)
+        kernel_atomic_store(Self.word(shared, \.stopping), 1)
         pthread_mutex_lock(&shared.pointee.mutex)
-        _ = kernel_atomic_fetch_add(Self.word(shared, .generation), 1)
+        _ = kernel_atomic_fetch_add(Self.word(shared, \.generation), 1)
         pthread_cond_broadcast(&shared.pointee.posted)
         pthread_mutex_unlock(&shared.pointee.mutex)
         for thread in threads { pthread_join(thread, nil) }

@@ -3,8 +3,7 @@
 struct JSONField {
     let context: String
     private let base: String
-    /// `base[index]` or `base[index].member`, composed only when told (`key`): a file of 2
-    /// million keyframes built three such strings a keyframe, a tenth of its reading time.
+    /// `base[index]` or `base[index].member`, composed only when an error asks (`key`).
     private let index: Int?, member: String?
 
     init(context: String, key: String) {

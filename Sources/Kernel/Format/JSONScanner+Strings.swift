@@ -1,10 +1,6 @@
-// Strings: checked in one pass, decoded in one more, each linear in the string's bytes.
-//
-// The old parser appended each run of plain bytes to a `String.UnicodeScalarView`, whose
-// `append(contentsOf:)` builds a new string from the old one and the run: every escape
-// copied everything before it, so 2 million escapes took 44 s. Here a string without
-// escapes becomes a `String` in one copy, and one with escapes is decoded into a buffer of
-// its raw length (decoding only ever shortens: `\n` is one byte, `\uXXXX` at most three).
+// Strings: checked in one pass, decoded in one more, each linear in the string's bytes
+// (docs/ROBUSTNESS.md): one with escapes is decoded into a buffer of its raw length, since
+// decoding only ever shortens (`\n` is one byte, `\uXXXX` at most three).
 
 extension JSONScanner {
     /// Steps over the string that starts here, checking its characters and escapes.
@@ -59,7 +55,10 @@ extension JSONScanner {
                 n += 1
                 i += 1
             } else {
-                JSONScanner.encodeUTF8(try unicodeEscape(at: &i), into: out, at: &n)
+                UTF8.encode(try unicodeEscape(at: &i)) { unit in
+                    out[n] = unit
+                    n += 1
+                }
             }
         }
         return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
@@ -120,31 +119,6 @@ extension JSONScanner {
         case 0x41...0x46: return UInt32(b - 0x41 + 10)
         case 0x61...0x66: return UInt32(b - 0x61 + 10)
         default: return nil
-        }
-    }
-
-    /// Writes `scalar` as UTF-8 at `out[n...]` and moves `n` past it.
-    private static func encodeUTF8(_ scalar: Unicode.Scalar, into out: UnsafeMutableBufferPointer<UInt8>, at n: inout Int) {
-        let v = scalar.value
-        switch v {
-        case ..<0x80:
-            out[n] = UInt8(v)
-            n += 1
-        case ..<0x800:
-            out[n] = UInt8(0xC0 | v >> 6)
-            out[n + 1] = UInt8(0x80 | v & 0x3F)
-            n += 2
-        case ..<0x10000:
-            out[n] = UInt8(0xE0 | v >> 12)
-            out[n + 1] = UInt8(0x80 | v >> 6 & 0x3F)
-            out[n + 2] = UInt8(0x80 | v & 0x3F)
-            n += 3
-        default:
-            out[n] = UInt8(0xF0 | v >> 18)
-            out[n + 1] = UInt8(0x80 | v >> 12 & 0x3F)
-            out[n + 2] = UInt8(0x80 | v >> 6 & 0x3F)
-            out[n + 3] = UInt8(0x80 | v & 0x3F)
-            n += 4
         }
     }
 }

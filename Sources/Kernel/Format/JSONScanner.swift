@@ -1,13 +1,10 @@
 /// A strict RFC 8259 JSON scanner over UTF-8 bytes, written here so that the kernel needs
 /// no Foundation.
 ///
-/// It builds no document tree. `validate()` checks the whole text first, so that a file
-/// that is not JSON says so (with line and column) before anything in it is read; then a
-/// reader pulls the values it expects one at a time and keeps only what it converts. A
-/// tree took about ten times the file's size (24 bytes a value, an allocation per object
-/// and array) before any limit could be checked; pulling lets the reader count an array's
-/// elements before it allocates anything for them. Nesting is capped so that hostile input
-/// cannot exhaust the stack. Every step is linear in the bytes it covers.
+/// It builds no document tree (docs/ROBUSTNESS.md): `validate()` checks the whole text
+/// first, with line and column; then a reader pulls the values it expects one at a time,
+/// and counts an array's elements before it allocates anything for them. Nesting is capped
+/// so that hostile input cannot exhaust the stack. Every step is linear in its bytes.
 struct JSONScanner {
     static let maximumDepth = 64
 

@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The platform functions in one place (scalar `sin`/`cos`, processor count), so that no
-/// other file needs the platform import but `WorkerPool`, which is all threads. The fast path does not use `sin`/`cos` per subview: it has `VectorTrig`.
+/// The platform functions in one place (scalar `sin`/`cos`, processor count, aligned
+/// blocks), so that no other file needs the platform import but `WorkerPool` and `FileContents`.
 @usableFromInline
 func libmSin(_ x: Double) -> Double { sin(x) }
 
@@ -40,10 +40,9 @@ func freeBlock(_ block: UnsafeMutableRawPointer) { free(block) }
 package func canAllocateAligned(_ byteCounts: [Int]) -> Bool {
     var blocks: [UnsafeMutableRawPointer] = []
     blocks.reserveCapacity(byteCounts.count)
-    defer { blocks.forEach { free($0) } }
+    defer { blocks.forEach(freeBlock) }
     for bytes in byteCounts {
-        var block: UnsafeMutableRawPointer?
-        guard bytes >= 0, posix_memalign(&block, 64, bytes) == 0, let block else { return false }
+        guard let block = allocateBlock(bytes) else { return false }
         blocks.append(block)
     }
     return true

@@ -33,10 +33,7 @@ public struct Transform3D: Hashable, Sendable {
     @inlinable
     public init(fields f: [Double]) {
         precondition(f.count == 16, "Transform3D needs 16 fields, got \(f.count)")
-        self.init(m11: f[0], m12: f[1], m13: f[2], m14: f[3],
-                  m21: f[4], m22: f[5], m23: f[6], m24: f[7],
-                  m31: f[8], m32: f[9], m33: f[10], m34: f[11],
-                  m41: f[12], m42: f[13], m43: f[14], m44: f[15])
+        self.init(vector: SIMD16(f))
     }
 
     /// `CATransform3DIdentity`.

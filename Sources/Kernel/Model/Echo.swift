@@ -1,11 +1,8 @@
 /// Text from a file or a command line, made safe to repeat inside a one-line error message.
 ///
-/// A file may hold anything in a string: an escaped newline in a key once turned one error
-/// into 1,000,001 lines on standard error. So every echoed string goes through here:
-/// control and format characters (newlines, NUL, bidirectional overrides, line separators)
-/// are written as JSON writes them (`\n`, `\u0000`), and text longer than `limit`
-/// characters is cut there and ends with `…`. The cut is by Unicode scalars, so that one
-/// character built of a million combining marks is cut too.
+/// Control and format characters (newlines, NUL, bidirectional overrides, line separators)
+/// are written as JSON writes them (`\n`, `\u0000`), and text longer than `limit` Unicode
+/// scalars (so a character of a million combining marks too) is cut there and ends with `…`.
 package enum Echo {
     /// Characters kept of an echoed string (escapes count with their full length).
     package static let limit = 60

@@ -21,7 +21,7 @@ package enum PageAnimation {
     /// - Linear: `f = g = 100·(1 − o)`
     /// - Curve: `X = 10·(1 − o)`, `f = X³ − 25·X`, `g = X³ − 20·X`
     /// - InOut: `f = g = 100·(1 − m(o))`
-    @inlinable @inline(__always)  // once per page and frame: a call cost 16 instructions more
+    @inlinable @inline(__always)  // once per page and frame, part of its fixed cost
     package static func translationFactors(_ type: AnimationType, offset o: Double) -> SIMD2<Double>? {
         switch type {
         case .linear:

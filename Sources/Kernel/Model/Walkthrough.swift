@@ -5,31 +5,23 @@
 /// (with `x' = (n − 1)·W − x` in place of `x` right to left): at rest on page `p`, page `p`
 /// sees 1, page `p+1` sees 0 and page `p+2` sees −1.
 public struct Walkthrough: Hashable, Sendable {
-    /// The most pages one walkthrough may hold (2¹⁶). A page costs a few hundred bytes
-    /// (model, plan, frame state) whether or not it has subviews; without a limit, 17 million
-    /// empty pages in a 51 MB file took 5 GB.
+    /// The most pages one walkthrough may hold (2¹⁶): a page costs a few hundred bytes even
+    /// without subviews (docs/ROBUSTNESS.md).
     public static let maximumPageCount = 1 << 16
 
     /// The most subview slots one walkthrough may hold (2²², about 4 million): each page
     /// counts its subviews rounded up to a multiple of `Lanes.count`, the padding the fast
-    /// path allocates. The largest walkthrough's measured peak memory is in README
-    /// ("Robustness"); more is an error, not an allocation (see `WalkthroughBudget`).
+    /// path allocates (`WalkthroughBudget`; peak memory in docs/ROBUSTNESS.md).
     public static let maximumSubviewCount = 1 << 22
 
     /// The most keyframes a walkthrough file's timelines may hold in all (2²¹, about 2
     /// million), counted as written: a page's timeline once, however many subviews follow
-    /// it. Tracks hold at most 64, but subviews may each have their own timeline: a 48 MB
-    /// file of 2 million keyframes takes 560 MB to load (`bench eval`), so without this
-    /// limit a file of the longest text the C interface accepts (1 GiB) could take over
-    /// 10 GB. The file reader checks it (`init(json:)`, `bww_create`); `init(width:pages:)`
-    /// does not: its caller has built the timelines already, and subviews may share them
-    /// (the fast path's tables are made once per distinct timeline).
+    /// it (docs/ROBUSTNESS.md). The file reader checks it (`init(json:)`, `bww_create`);
+    /// `init(width:pages:)` does not: its caller has built the timelines already.
     public static let maximumKeyframeCount = 1 << 21
 
     /// What a timeline counts against `maximumKeyframeCount` besides its keyframes: its
-    /// model and tables cost about what 4 keyframes do however few it holds (2 million
-    /// subviews, each with a timeline of one keyframe, took 2.0 GB uncounted; a timeline
-    /// of only an `axis` holds none).
+    /// model and tables cost about what 4 keyframes do, however few it holds.
     public static let keyframesPerTimeline = 4
 
     /// The page width in points (finite, > 0): `W` but for `topToBottom`.
@@ -136,9 +128,8 @@ public struct Walkthrough: Hashable, Sendable {
         return Int(page)
     }
 
-    /// The error for a non-finite scroll position, out of line: with the message built
-    /// inside it, `currentPage` was too large to inline into the frame driver (a call and
-    /// 30 instructions a frame).
+    /// The error for a non-finite scroll position, out of line, so that `currentPage` stays
+    /// small enough to inline into the frame driver.
     @inline(never)
     static func nonFiniteScroll(_ x: Double) -> WalkthroughError {
         WalkthroughError("scroll position must be finite, got \(x)")

@@ -2,10 +2,8 @@
 ///
 /// - at most `Walkthrough.maximumPageCount` pages;
 /// - at most `Walkthrough.maximumSubviewCount` subview slots, where a page takes its
-///   subviews rounded up to a whole number of lanes (`Lanes.padded`). The fast path's plan
-///   and frame buffer hold that padding, about 80 bytes a slot, so a million pages of one
-///   subview cost what eight million subviews do; counting subviews alone let a file within
-///   the limit take 4 GB;
+///   subviews rounded up to a whole number of lanes (`Lanes.padded`), the padding the fast
+///   path's plan and frame buffer hold;
 /// - in a file, at most `Walkthrough.maximumKeyframeCount` keyframes, timeline by timeline
 ///   and track by track as read (`Walkthrough.init(width:pages:)` does not count them: see
 ///   `maximumKeyframeCount`).

@@ -1,8 +1,7 @@
 import KernelTarget
 
 /// `FrameLayout.caTransform3D`: 16 Doubles per subview (`m11 … m44`, 128 bytes), rows
-/// converted from Float after 4×4 transposes (`storeCATransform3DRows` where registers hold
-/// 8 Floats, `LaneRows` where they hold 4); alphas as Doubles.
+/// converted after `storeCATransform3DRows` (AVX) or `LaneRows` transposes; alphas as Doubles.
 enum CATransform3DWriter: LayoutWriter {
     typealias Row = SIMD4<Double>
 

@@ -1,9 +1,7 @@
 import KernelTarget
 
 /// `FrameLayout.float4x4`: 16 Floats per subview (`m11 … m44`, 64 bytes); alphas as one
-/// Float vector per block. Where registers hold 8 Floats (AVX), a block is two 8×8
-/// transposes and 16 stores of 32 bytes in address order (`storeFloat4x4Rows`); where they
-/// hold 4 (SSE2), rows are stored 16 bytes at a time after `LaneRows` transposes.
+/// Float vector per block. Rows transposed by `storeFloat4x4Rows` (AVX) or `LaneRows`.
 enum Float4x4Writer: LayoutWriter {
     struct Template {
         /// Rows 1–2 and rows 3–4 of every lane (the same in every lane of a uniform page).

@@ -1,7 +1,5 @@
-/// Where one page's kernel writes, in the frame's layout: the page's first matrix (its
-/// first block in `blocks`), its first alpha (dense layouts), and its subview count (the
-/// dense layouts' last block writes only its valid lanes). Kernels take whole blocks of
-/// the page and never write outside it.
+/// Where one page's kernel writes, in the frame's layout; kernels take whole blocks of the
+/// page and never write outside it (a dense layout's last block only its valid lanes).
 package struct KernelOutputs {
     /// The layout written.
     package let layout: FrameLayout

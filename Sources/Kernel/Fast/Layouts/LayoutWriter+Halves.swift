@@ -1,12 +1,8 @@
 import KernelTarget
 
-// Half blocks straight into each layout, for targets whose registers hold 4 Floats
-// (`LaneVector.narrowVectors`): the spin computes half a block at a time (`spinHalves`) and
-// each writer stores it as it comes out of the arithmetic, the dense layouts through a 4×4
-// transpose whose computed inputs are opaque (`HalfRows`), so that LLVM keeps its shuffles
-// out of the arithmetic. float4x4 stores each subview's 64 bytes whole, in address order
-// (docs/DESIGN.md, "Reading a frame out"); caTransform3D row by row, since its 32-byte rows
-// already go as two stores to one line.
+// Half blocks straight into each layout where registers hold 4 Floats: the spin computes
+// half a block at a time and each writer stores it as it comes out, the dense layouts
+// through `HalfRows` (docs/DESIGN.md, "Reading a frame out").
 
 extension BlockWriter {
     @inline(__always)

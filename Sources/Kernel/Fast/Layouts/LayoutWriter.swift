@@ -1,6 +1,5 @@
-/// How a kernel's lanes reach memory in one `FrameLayout`. The kernels are generic over
-/// it, so each layout gets its own loop with no layout test inside, and each kernel hands
-/// over only what varies per lane: a uniform page's fields are one template per page.
+/// How a kernel's lanes reach memory in one `FrameLayout`: the kernels are generic over it,
+/// so each layout gets its own loop with no layout test inside.
 protocol LayoutWriter {
     /// A page's constant fields, precomputed in the form this writer stores fastest.
     associatedtype Template
@@ -66,9 +65,8 @@ extension LayoutWriter {
         patchStatics(input.staticLanes[i], out, blocksFrom: i)
     }
 
-    /// `patchStatics` for blocks `i ..< i + 8`, whose masks are read as one 8-byte word after
-    /// all eight are stored (bit `8j + l`: lane `l` of block `i + j`), so that no load sits
-    /// among the stores (docs/DESIGN.md, "Loads among the stores"). The lanes take `Patch`'s stores.
+    /// `patchStatics` for blocks `i ..< i + 8`, whose masks are read as one word after all
+    /// eight are stored (docs/DESIGN.md, "Loads among the stores"), with `Patch`'s stores.
     @inline(__always)
     static func patchStatics<Patch: StaticPatch>(_ input: KernelInputs, _ out: KernelOutputs, eightBlocksFrom i: Int,
                                                  _: Patch.Type) {

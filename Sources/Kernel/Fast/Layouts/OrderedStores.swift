@@ -1,6 +1,5 @@
-/// A 32-byte store whose two 16-byte halves go out in address order: where registers hold
-/// 4 Floats, LLVM emits the pair in either order, and stores in address order commit
-/// faster (docs/DESIGN.md, "Store order and the static patch").
+/// A 32-byte store whose two 16-byte halves go out in address order where registers hold 4
+/// Floats (docs/DESIGN.md, "Store order and the static patch").
 extension UnsafeMutableRawPointer {
     /// `v` at `offset` bytes on: lanes 0–3, then lanes 4–7.
     @inline(__always)

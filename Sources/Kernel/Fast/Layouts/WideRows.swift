@@ -1,10 +1,8 @@
 import KernelTarget
 
-// The dense layouts' stores on targets whose registers hold 8 Floats (AVX): whole blocks
-// transposed by the C shuffles of `kernel_shuffles.h`, since Swift has no shuffle of two
-// vectors. The fields cross as a tuple in memory (Swift imports no 8-lane C vectors), which
-// the optimizer removes once the C function is inlined. Bit `c` of `opaque` marks field `c`
-// as computed per block (`kernel_transpose4`).
+// The dense layouts' stores where registers hold 8 Floats (AVX): whole blocks transposed by
+// `kernel_shuffles.h` (Swift has no shuffle of two vectors), the fields crossing as a tuple
+// in memory. Bit `c` of `opaque` marks field `c` as computed per block (`kernel_transpose4`).
 
 extension LaneMatrix {
     /// The 16 fields (alpha aside) as a tuple, laid out as the C side reads them: field `c`
