@@ -5,9 +5,14 @@
 /// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview
 /// spin"): their lanes' sines and cosines are evaluated, and block `seed + j` is the seed's
 /// turned by `8jD`, one rotation, so the error does not grow with `j`.
-struct SpinSteps {
+package struct SpinSteps {
     /// Blocks per seed, the seed included.
-    static let count = 8
+    package static let count = 8
+    /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is
+    /// within `VectorTrig.accurateRange`, however many blocks from its seed: `√2·ε_T + 3u`
+    /// at the seed (`ε_T = VectorTrig.maximumError`, `u = 2⁻²⁴`), `3√2·u + 3u` more for the
+    /// turn (docs/DESIGN.md, "Per-subview spin").
+    package static let maximumError = 6.5e-7
     /// Block `j`'s cosine in Floats `8j ..< 8j + 8`, its sine likewise.
     var cosines = SIMD64<Float>(), sines = SIMD64<Float>()
 
