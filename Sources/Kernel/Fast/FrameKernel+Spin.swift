@@ -1,12 +1,12 @@
 extension FrameKernel {
     /// Per-subview angles `θ_k = A + (k + 1)·D` (`A = angle·(1 − o)`, `D = angleVariance·(1 − o)`).
     ///
-    /// Every `SpinSteps.count`-th block is a seed: it starts at `θ_b = A + (8b + 1)·D` (one
-    /// sine and cosine per seed, 8 seeds at a time by `VectorTrig`) and lane `l` adds `l·D` by
-    /// the addition formulas with the page's table of `cos(l·D)`, `sin(l·D)`. The blocks
-    /// after it are its lanes turned by `8jD` (`SpinSteps`), one rotation each: error below
-    /// 5e-7 however far from the seed, since the angle is stepped, not the previous block
-    /// (docs/DESIGN.md, "Per-subview spin"). Seeds sit at fixed block indices, so a split
+    /// Every `SpinSteps.count`-th block is a seed: its angle `θ_b = A + (8b + 1)·D` gets a
+    /// sine and cosine (8 seeds at a time by `VectorTrig`) and lane `l` adds `l·D` by the
+    /// addition formulas with the page's table of `cos(l·D)`, `sin(l·D)`. The blocks after a
+    /// seed turn its lanes by `8jD` (`SpinSteps`) instead of evaluating sines, each by one
+    /// rotation from the seed so that the error (`SpinSteps.maximumError`) does not grow with
+    /// `j` (docs/DESIGN.md, "Per-subview spin"). Seeds sit at fixed block indices, so a split
     /// frame stays bitwise identical. The fields: `SpinLanes.fields`. One function, no
     /// closure, so that the page's constants stay in registers; on 4-lane targets each half
     /// block goes separately (`spinHalves`).

@@ -6,12 +6,12 @@
 /// spin"): their lanes' sines and cosines are evaluated, and block `seed + j` is the seed's
 /// turned by `8jD`, one rotation, so the error does not grow with `j`.
 package struct SpinSteps {
-    /// Blocks per seed, the seed included.
+    /// Blocks per seed, the seed included (at most 8: the tables hold 8 steps of 8 lanes).
     package static let count = 8
     /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is
-    /// within `VectorTrig.accurateRange`, however many blocks from its seed: `√2·ε_T + 3u`
-    /// at the seed (`ε_T = VectorTrig.maximumError`, `u = 2⁻²⁴`), `3√2·u + 3u` more for the
-    /// turn (docs/DESIGN.md, "Per-subview spin").
+    /// within `VectorTrig.accurateRange`, the same for every block after the seed (one
+    /// rotation each, not a recurrence): `√2·ε_T + (3√2 + 3)·u` with
+    /// `ε_T = VectorTrig.maximumError` and `u = 2⁻²⁴` (docs/DESIGN.md, "Per-subview spin").
     package static let maximumError = 6.5e-7
     /// Block `j`'s cosine in Floats `8j ..< 8j + 8`, its sine likewise.
     var cosines = SIMD64<Float>(), sines = SIMD64<Float>()
