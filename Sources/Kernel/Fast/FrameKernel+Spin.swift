@@ -15,13 +15,14 @@ extension FrameKernel {
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
-        var steps = SpinSteps(cos: spin.blockCos, sin: spin.blockSin)
+        let stride = SpinSteps.count
+        var steps = SpinSteps(cos: spin.blockCos, sin: spin.blockSin,
+                              steps: Swift.min(stride, blocks.lowerBound % stride &+ blocks.count))
         // In the dense layouts, blocks below `full` hold 8 subviews and go through `whole`,
         // with no code for a partial block; `blocks` writes whole blocks anyway.
         let dense = W.self != BlockWriter.self
         let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
         let whole = dense ? output.wholeBlocks() : output
-        let stride = SpinSteps.count
         // The seed at or before the first block (a split may start between seeds).
         var group = blocks.lowerBound &- blocks.lowerBound % stride
         if Lanes.Floats.narrowVectors {
