@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// The stepped spin (`SpinSteps`): every block's lane sines and cosines, one rotation from
-/// a seed every `SpinSteps.count` blocks, against Double `sin`/`cos` of the same angles.
+/// a seed every `SpinSteps.count` blocks (every block a seed on small pages), against Double
+/// `sin`/`cos` of the same angles.
 /// About the z axis, with no speed, perspective or scale, a subview's `m11` is exactly the
 /// kernel's cosine and `m12` its sine.
 @Suite struct SpinStepTests {
@@ -37,7 +38,8 @@ import Darwin
         var animator = WalkthroughAnimator(try Walkthrough(width: 100, pages: [page]))
         animator.animate(page: 0, offset: c.offset)
         var (worst, at, unit) = (0.0, -1, 0.0)
-        let seedSubviews = SpinSteps.count * Lanes.count
+        // Below `minimumSubviews` every block is its own seed.
+        let seedSubviews = c.count >= SpinSteps.minimumSubviews ? SpinSteps.count * Lanes.count : Lanes.count
         for k in 0..<c.count {
             let m = animator.frame.transform(page: 0, subview: k)
             let seed = theta(angle: c.angle, variance: c.variance, offset: c.offset, subview: k - k % seedSubviews)
@@ -80,8 +82,9 @@ import Darwin
         return cases
     }
 
-    /// Counts around a seed's 64 subviews and a block's 8, and a few thousand.
-    static let counts = [1, 7, 8, 9, 63, 64, 65, 127, 129, 511, 513, 4_097, 20_001]
+    /// Counts around a block's 8 subviews, a seed's 128 and `SpinSteps.minimumSubviews`, and
+    /// a few thousand.
+    static let counts = [1, 7, 8, 9, 63, 65, 127, 129, 511, 512, 513, 1_023, 1_025, 4_097, 20_001]
 
     @Test func steppedSinesAndCosinesStayWithinTheBound() throws {
         let seed: UInt64 = 0x5713

@@ -7,17 +7,35 @@ extension FrameKernel {
     /// seed turn its lanes by `8jD` (`SpinSteps`) instead of evaluating sines, each by one
     /// rotation from the seed so that the error (`SpinSteps.maximumError`) does not grow with
     /// `j` (docs/DESIGN.md, "Per-subview spin"). Seeds sit at fixed block indices, so a split
-    /// frame stays bitwise identical. The fields: `SpinLanes.fields`. One function, no
-    /// closure, so that the page's constants stay in registers; on 4-lane targets each half
-    /// block goes separately (`spinHalves`).
+    /// frame stays bitwise identical. Pages below `SpinSteps.minimumSubviews` evaluate every
+    /// block (`spinningDirectly`). The fields: `SpinLanes.fields`. The block loops run in one
+    /// function (the temporary allocation's closure), so that the page's constants stay in
+    /// registers; on 4-lane targets each half block goes separately (`spinHalves`).
     @inline(never)
     static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
+        // A page's size, not the call's, picks the path: a split frame stays bitwise identical.
+        if output.count < SpinSteps.minimumSubviews {
+            spinningDirectly(k, spin, input, output, blocks, F.self, W.self)
+            return
+        }
+        // The step table uninitialized on the stack, filled only as far as this call reaches:
+        // a table in a struct cost a 1 KB zeroing and copy per call.
+        withUnsafeTemporaryAllocation(of: Lanes.Floats.self, capacity: 2 &* SpinSteps.count) { buffer in
+            let steps = SpinSteps(buffer, step: spin.step,
+                                  steps: Swift.min(SpinSteps.count, blocks.lowerBound % SpinSteps.count &+ blocks.count))
+            spinning(k, spin, steps, input, output, blocks, F.self, W.self)
+        }
+    }
+
+    /// `spinning` with its step table.
+    @inline(__always)
+    static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
+                                                        _ input: KernelInputs, _ output: KernelOutputs,
+                                                        _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
         let stride = SpinSteps.count
-        var steps = SpinSteps(cos: spin.blockCos, sin: spin.blockSin,
-                              steps: Swift.min(stride, blocks.lowerBound % stride &+ blocks.count))
         // In the dense layouts, blocks below `full` hold 8 subviews and go through `whole`,
         // with no code for a partial block; `blocks` writes whole blocks anyway.
         let dense = W.self != BlockWriter.self
@@ -36,8 +54,8 @@ extension FrameKernel {
                     let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
                     let split = Swift.max(first, Swift.min(end, full))
                     let l = low.angles(sb, cb), h = high.angles(sb, cb)
-                    spinHalves(&steps, seed, first..<split, (l, h), low, high, input, whole, F.self, W.self)
-                    if dense { spinHalves(&steps, seed, split..<end, (l, h), low, high, input, output, F.self, W.self) }
+                    spinHalves(steps, seed, first..<split, (l, h), low, high, input, whole, F.self, W.self)
+                    if dense { spinHalves(steps, seed, split..<end, (l, h), low, high, input, output, F.self, W.self) }
                     t &+= 1
                 }
                 group &+= count &* stride
@@ -53,8 +71,8 @@ extension FrameKernel {
                     let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
                     let split = Swift.max(first, Swift.min(end, full))
                     let angles = lanes.angles(sb, cb)
-                    spinBlocks(&steps, seed, first..<split, angles, lanes, input, whole, F.self, W.self)
-                    if dense { spinBlocks(&steps, seed, split..<end, angles, lanes, input, output, F.self, W.self) }
+                    spinBlocks(steps, seed, first..<split, angles, lanes, input, whole, F.self, W.self)
+                    if dense { spinBlocks(steps, seed, split..<end, angles, lanes, input, output, F.self, W.self) }
                     t &+= 1
                 }
                 group &+= count &* stride
@@ -84,16 +102,20 @@ extension FrameKernel {
     /// Blocks `seed + j` for `seed + j` in `group`, each the seed's lanes `angles` turned
     /// by step `j`.
     @inline(__always)
-    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ steps: UnsafePointer<SpinSteps>, _ seed: Int, _ group: Range<Int>,
+    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
                                                           _ angles: (sin: Lanes.Floats, cos: Lanes.Floats),
                                                           _ lanes: SpinLanes<Lanes.Floats>, _ input: KernelInputs,
                                                           _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
+        @inline(__always)
+        func block(_ i: Int, _ s: Lanes.Floats, _ c: Lanes.Floats) {
+            W.store(LaneMatrix(lanes.fields(s, c, input.speedX(i), input.speedY(i), F.self)), output, block: i)
+            W.patchStatics(input, output, block: i)
+        }
         var i = group.lowerBound
         while i < group.upperBound {
             let (cj, sj) = steps.step(i &- seed, as: Lanes.Floats.self)
             let (s, c) = SpinLanes<Lanes.Floats>.turned(angles.sin, angles.cos, cos: cj, sin: sj)
-            W.store(LaneMatrix(lanes.fields(s, c, input.speedX(i), input.speedY(i), F.self)), output, block: i)
-            W.patchStatics(input, output, block: i)
+            block(i, s, c)
             i &+= 1
         }
     }
@@ -101,23 +123,27 @@ extension FrameKernel {
     /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block
     /// is computed and stored before the next, so that the page's constants keep their registers.
     @inline(__always)
-    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ steps: UnsafePointer<SpinSteps>, _ seed: Int, _ group: Range<Int>,
+    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
                                                           _ angles: ((sin: SIMD4<Float>, cos: SIMD4<Float>),
                                                                      (sin: SIMD4<Float>, cos: SIMD4<Float>)),
                                                           _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
                                                           _ input: KernelInputs, _ output: KernelOutputs,
                                                           _ flags: F.Type, _ writer: W.Type) {
         // Each half goes straight into the layout (`LayoutWriter.storeHalf`).
+        @inline(__always)
+        func block(_ i: Int, _ s0: SIMD4<Float>, _ c0: SIMD4<Float>, _ s1: SIMD4<Float>, _ c1: SIMD4<Float>) {
+            let (sx, sy) = input.halfSpeeds(i, 0)
+            W.storeHalf(low.fields(s0, c0, sx, sy, F.self), output, block: i, half: 0)
+            let (sx1, sy1) = input.halfSpeeds(i, 1)
+            W.storeHalf(high.fields(s1, c1, sx1, sy1, F.self), output, block: i, half: 1)
+            W.patchStatics(input, output, block: i)
+        }
         var i = group.lowerBound
         while i < group.upperBound {
             let (cj, sj) = steps.step(i &- seed, as: SIMD4<Float>.self)
-            let (sx, sy) = input.halfSpeeds(i, 0)
-            let (sx1, sy1) = input.halfSpeeds(i, 1)
             let (s0, c0) = SpinLanes<SIMD4<Float>>.turned(angles.0.sin, angles.0.cos, cos: cj, sin: sj)
-            W.storeHalf(low.fields(s0, c0, sx, sy, F.self), output, block: i, half: 0)
             let (s1, c1) = SpinLanes<SIMD4<Float>>.turned(angles.1.sin, angles.1.cos, cos: cj, sin: sj)
-            W.storeHalf(high.fields(s1, c1, sx1, sy1, F.self), output, block: i, half: 1)
-            W.patchStatics(input, output, block: i)
+            block(i, s0, c0, s1, c1)
             i &+= 1
         }
     }

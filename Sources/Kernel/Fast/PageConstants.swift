@@ -66,8 +66,6 @@ package struct PageConstants {
         package internal(set) var base: Double, step: Double
         /// `cos(l·D)` and `sin(l·D)` in lane `l`, by recurrence in Double from one `sin`/`cos`.
         package internal(set) var laneCos: Lanes.Floats, laneSin: Lanes.Floats
-        /// `cos 8D` and `sin 8D`: the same recurrence one lane on, the step between blocks (`SpinSteps`).
-        package internal(set) var blockCos: Double, blockSin: Double
         /// Products of the unit axis: xx, yy, zz, xy, xz, yz and x, y, z.
         package internal(set) var xx, yy, zz, xy, xz, yz, x, y, z: Float
         /// Zoom's scale `m(o)`, or 1 for a translating page.
@@ -151,9 +149,9 @@ package struct PageConstants {
         let a = rotation.normalizedAxis
         let u = 1 - offset
         let base = PageConstants.reduced(rotation.angle * u), step = PageConstants.reduced(rotation.angleVariance * u)
-        let (laneCos, laneSin, block) = PageConstants.laneTable(step)
+        let (laneCos, laneSin) = PageConstants.laneTable(step)
         let scales = page.pointee.animationType == .zoom
-        return Spin(base: base, step: step, laneCos: laneCos, laneSin: laneSin, blockCos: block.cos, blockSin: block.sin,
+        return Spin(base: base, step: step, laneCos: laneCos, laneSin: laneSin,
                     xx: Float(a.x * a.x), yy: Float(a.y * a.y), zz: Float(a.z * a.z),
                     xy: Float(a.x * a.y), xz: Float(a.x * a.z), yz: Float(a.y * a.z),
                     x: Float(a.x), y: Float(a.y), z: Float(a.z),
@@ -188,9 +186,8 @@ package struct PageConstants {
     }
 
     /// `cos(l·D)`, `sin(l·D)` for each lane `l`: the rotation by `D` applied `l` times,
-    /// in Double (error about `l` ulps), rounded to Float once; and, one lane on, `cos 8D`
-    /// and `sin 8D` in Double.
-    static func laneTable(_ d: Double) -> (Lanes.Floats, Lanes.Floats, block: (cos: Double, sin: Double)) {
+    /// in Double (error about `l` ulps), rounded to Float once.
+    static func laneTable(_ d: Double) -> (Lanes.Floats, Lanes.Floats) {
         let (cd, sd) = (libmCos(d), libmSin(d))
         var (c, s) = (1.0, 0.0)
         var cosines = Lanes.Floats(), sines = Lanes.Floats()
@@ -198,6 +195,6 @@ package struct PageConstants {
             (cosines[l], sines[l]) = (Float(c), Float(s))
             (c, s) = (c * cd - s * sd, s * cd + c * sd)
         }
-        return (cosines, sines, (c, s))
+        return (cosines, sines)
     }
 }
