@@ -1,86 +1,150 @@
 extension FrameKernel {
     /// Per-subview angles `θ_k = A + (k + 1)·D` (`A = angle·(1 − o)`, `D = angleVariance·(1 − o)`).
     ///
-    /// A block starts at `θ_b = A + (8b + 1)·D` (one sine and cosine per block, 8 blocks at
-    /// a time by `VectorTrig`); lane `l` adds `l·D` by the addition formulas with the page's
-    /// table of `cos(l·D)`, `sin(l·D)`: error below 3e-7 (docs/DESIGN.md, "Per-subview
-    /// spin"). The fields: `SpinLanes.fields`. One function, no closure, so that the page's
-    /// constants stay in registers; on 4-lane targets each half block goes separately (`spinHalves`).
+    /// Every `SpinSteps.count`-th block is a seed: its angle `θ_b = A + (8b + 1)·D` gets a
+    /// sine and cosine (8 seeds at a time by `VectorTrig`) and lane `l` adds `l·D` by the
+    /// addition formulas with the page's table of `cos(l·D)`, `sin(l·D)`. The blocks after a
+    /// seed turn its lanes by `8jD` (`SpinSteps`) instead of evaluating sines, each by one
+    /// rotation from the seed so that the error (`SpinSteps.maximumError`) does not grow with
+    /// `j` (docs/DESIGN.md, "Per-subview spin"). Seeds sit at fixed block indices, so a split
+    /// frame stays bitwise identical. Pages below `SpinSteps.minimumSubviews` evaluate every
+    /// block (`spinningDirectly`). The fields: `SpinLanes.fields`. The block loops run in one
+    /// function (the temporary allocation's closure), so that the page's constants stay in
+    /// registers; on 4-lane targets each half block goes separately (`spinHalves`).
     @inline(never)
     static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
+        // A page's size, not the call's, picks the path: a split frame stays bitwise identical.
+        if output.count < SpinSteps.minimumSubviews {
+            spinningDirectly(k, spin, input, output, blocks, F.self, W.self)
+            return
+        }
+        // The step table uninitialized on the stack, filled only as far as this call reaches:
+        // a table in a struct cost a 1 KB zeroing and copy per call.
+        withUnsafeTemporaryAllocation(of: Lanes.Floats.self, capacity: 2 &* SpinSteps.count) { buffer in
+            let steps = SpinSteps(buffer, step: spin.step,
+                                  steps: Swift.min(SpinSteps.count, blocks.lowerBound % SpinSteps.count &+ blocks.count))
+            spinning(k, spin, steps, input, output, blocks, F.self, W.self)
+        }
+    }
+
+    /// `spinning` with its step table.
+    @inline(__always)
+    static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
+                                                        _ input: KernelInputs, _ output: KernelOutputs,
+                                                        _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
-        var first = blocks.lowerBound
+        let stride = SpinSteps.count
         // In the dense layouts, blocks below `full` hold 8 subviews and go through `whole`,
         // with no code for a partial block; `blocks` writes whole blocks anyway.
         let dense = W.self != BlockWriter.self
         let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
         let whole = dense ? output.wholeBlocks() : output
+        // The seed at or before the first block (a split may start between seeds).
+        var group = blocks.lowerBound &- blocks.lowerBound % stride
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
-            while first < blocks.upperBound {
-                let count = angles(&table, first, blocks.upperBound, spin)
-                let split = Swift.max(0, Swift.min(count, full &- first))
-                spinHalves(&table, first, 0..<split, low, high, input, whole, F.self, W.self)
-                if dense { spinHalves(&table, first, split..<count, low, high, input, output, F.self, W.self) }
-                first &+= count
+            while group < blocks.upperBound {
+                let count = seeds(&table, group, blocks.upperBound, spin)
+                var t = 0
+                while t < count {
+                    let seed = group &+ t &* stride
+                    let (sb, cb) = seedAngle(&table, t, as: SIMD4<Float>.self)
+                    let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
+                    let split = Swift.max(first, Swift.min(end, full))
+                    let l = low.angles(sb, cb), h = high.angles(sb, cb)
+                    spinHalves(steps, seed, first..<split, (l, h), low, high, input, whole, F.self, W.self)
+                    if dense { spinHalves(steps, seed, split..<end, (l, h), low, high, input, output, F.self, W.self) }
+                    t &+= 1
+                }
+                group &+= count &* stride
             }
         } else {
             let lanes = SpinLanes<Lanes.Floats>(k, spin, lanes: 0)
-            while first < blocks.upperBound {
-                let count = angles(&table, first, blocks.upperBound, spin)
-                let split = Swift.max(0, Swift.min(count, full &- first))
-                spinBlocks(&table, first, 0..<split, lanes, input, whole, F.self, W.self)
-                if dense { spinBlocks(&table, first, split..<count, lanes, input, output, F.self, W.self) }
-                first &+= count
+            while group < blocks.upperBound {
+                let count = seeds(&table, group, blocks.upperBound, spin)
+                var t = 0
+                while t < count {
+                    let seed = group &+ t &* stride
+                    let (sb, cb) = seedAngle(&table, t, as: Lanes.Floats.self)
+                    let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
+                    let split = Swift.max(first, Swift.min(end, full))
+                    let angles = lanes.angles(sb, cb)
+                    spinBlocks(steps, seed, first..<split, angles, lanes, input, whole, F.self, W.self)
+                    if dense { spinBlocks(steps, seed, split..<end, angles, lanes, input, output, F.self, W.self) }
+                    t &+= 1
+                }
+                group &+= count &* stride
             }
         }
     }
 
-    /// The sines and cosines of blocks `first ..< first + count` (at most 8, up to `end`)
-    /// into `table`; returns `count`. `first·8 + 1 + 8j` is exact in Double, so θ_b does not
-    /// depend on the grouping (a split frame stays bitwise identical).
+    /// The sines and cosines of the seeds `group + SpinSteps.count·t` (at most 8, below
+    /// `end`) into `table`; returns their count. `8·group + 1 + 8·SpinSteps.count·t` is exact
+    /// in Double, so a seed's angle does not depend on the grouping (a split frame stays
+    /// bitwise identical).
     @inline(__always)
-    static func angles(_ table: inout SinCosTable, _ first: Int, _ end: Int, _ spin: PageConstants.Spin) -> Int {
-        let index = Lanes.Doubles(repeating: Double(first &* Lanes.count &+ 1)) + Lanes.Doubles(0, 8, 16, 24, 32, 40, 48, 56)
+    static func seeds(_ table: inout SinCosTable, _ group: Int, _ end: Int, _ spin: PageConstants.Spin) -> Int {
+        let apart = Double(Lanes.count &* SpinSteps.count)
+        let index = Lanes.Doubles(repeating: Double(group &* Lanes.count &+ 1)) + Lanes.Doubles(0, 1, 2, 3, 4, 5, 6, 7) * apart
         let (sines, cosines) = VectorTrig.sinCos(spin.base + index * spin.step)
         table = SinCosTable(lowHalf: sines, highHalf: cosines)
-        return Swift.min(Lanes.count, end &- first)
+        return Swift.min(Lanes.count, (end &- group &+ SpinSteps.count &- 1) / SpinSteps.count)
     }
 
-    /// Blocks `first + j` for `j` in `group` (within the table's 8), each with the angle of
-    /// table lane `j`.
+    /// Seed `t`'s sine and cosine, each in every lane of a `V`.
     @inline(__always)
-    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ group: Range<Int>,
+    static func seedAngle<V: LaneVector>(_ table: UnsafePointer<SinCosTable>, _ t: Int, as: V.Type) -> (V, V) {
+        table.angle(t, as: V.self)
+    }
+
+    /// Blocks `seed + j` for `seed + j` in `group`, each the seed's lanes `angles` turned
+    /// by step `j`.
+    @inline(__always)
+    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
+                                                          _ angles: (sin: Lanes.Floats, cos: Lanes.Floats),
                                                           _ lanes: SpinLanes<Lanes.Floats>, _ input: KernelInputs,
                                                           _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        var j = group.lowerBound
-        while j < group.upperBound {
-            let i = first &+ j, (sb, cb) = table.angle(j, as: Lanes.Floats.self)
-            W.store(LaneMatrix(lanes.fields(sb, cb, input.speedX(i), input.speedY(i), F.self)), output, block: i)
+        @inline(__always)
+        func block(_ i: Int, _ s: Lanes.Floats, _ c: Lanes.Floats) {
+            W.store(LaneMatrix(lanes.fields(s, c, input.speedX(i), input.speedY(i), F.self)), output, block: i)
             W.patchStatics(input, output, block: i)
-            j &+= 1
+        }
+        var i = group.lowerBound
+        while i < group.upperBound {
+            let (cj, sj) = steps.step(i &- seed, as: Lanes.Floats.self)
+            let (s, c) = SpinLanes<Lanes.Floats>.turned(angles.sin, angles.cos, cos: cj, sin: sj)
+            block(i, s, c)
+            i &+= 1
         }
     }
 
     /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block
     /// is computed and stored before the next, so that the page's constants keep their registers.
     @inline(__always)
-    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ group: Range<Int>,
+    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
+                                                          _ angles: ((sin: SIMD4<Float>, cos: SIMD4<Float>),
+                                                                     (sin: SIMD4<Float>, cos: SIMD4<Float>)),
                                                           _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
                                                           _ input: KernelInputs, _ output: KernelOutputs,
                                                           _ flags: F.Type, _ writer: W.Type) {
         // Each half goes straight into the layout (`LayoutWriter.storeHalf`).
-        var j = group.lowerBound
-        while j < group.upperBound {
-            let i = first &+ j, (sb, cb) = table.angle(j, as: SIMD4<Float>.self)
+        @inline(__always)
+        func block(_ i: Int, _ s0: SIMD4<Float>, _ c0: SIMD4<Float>, _ s1: SIMD4<Float>, _ c1: SIMD4<Float>) {
             let (sx, sy) = input.halfSpeeds(i, 0)
+            W.storeHalf(low.fields(s0, c0, sx, sy, F.self), output, block: i, half: 0)
             let (sx1, sy1) = input.halfSpeeds(i, 1)
-            W.storeHalf(low.fields(sb, cb, sx, sy, F.self), output, block: i, half: 0)
-            W.storeHalf(high.fields(sb, cb, sx1, sy1, F.self), output, block: i, half: 1)
+            W.storeHalf(high.fields(s1, c1, sx1, sy1, F.self), output, block: i, half: 1)
             W.patchStatics(input, output, block: i)
-            j &+= 1
+        }
+        var i = group.lowerBound
+        while i < group.upperBound {
+            let (cj, sj) = steps.step(i &- seed, as: SIMD4<Float>.self)
+            let (s0, c0) = SpinLanes<SIMD4<Float>>.turned(angles.0.sin, angles.0.cos, cos: cj, sin: sj)
+            let (s1, c1) = SpinLanes<SIMD4<Float>>.turned(angles.1.sin, angles.1.cos, cos: cj, sin: sj)
+            block(i, s0, c0, s1, c1)
+            i &+= 1
         }
     }
 }

@@ -22,14 +22,27 @@ struct SpinLanes<V: LaneVector> {
         (f, g, alpha) = (V(repeating: k.f), V(repeating: k.g), V(repeating: k.alpha))
     }
 
-    /// The lanes' fields when the block's first angle has sine `sb` and cosine `cb` (in every
-    /// lane) and the lanes' speeds are `sx`, `sy`: lane `l`'s angle by the addition formulas,
-    /// then `M = R(θ)·A·P` field by field. Rows 1–3 are `[r_i1·m, r_i2·m, r_i3, r_i3·m34]`
-    /// (`m` = Zoom's scale, else 1), row 4 is `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with
-    /// `R` as in `Transform3D.rotation`. The same expressions as the C anchor's `spin_chunk`.
+    /// The lanes' sines and cosines when the block's first angle has sine `sb` and cosine
+    /// `cb` (in every lane): lane `l`'s angle by the addition formulas (a seed block, `SpinSteps`).
     @inline(__always)
-    func fields<F: SpinFlags>(_ sb: V, _ cb: V, _ sx: V, _ sy: V, _ flags: F.Type) -> LaneFields<V> {
-        let s = V.madd(cb, laneSin, sb * laneCos), c = V.nmadd(sb, laneSin, cb * laneCos)
+    func angles(_ sb: V, _ cb: V) -> (sin: V, cos: V) {
+        (V.madd(cb, laneSin, sb * laneCos), V.nmadd(sb, laneSin, cb * laneCos))
+    }
+
+    /// Sines `s` and cosines `c` turned by the angle whose cosine is `cj` and sine `sj`
+    /// (in every lane): a block `j` blocks after its seed, from the seed's lanes.
+    @inline(__always)
+    static func turned(_ s: V, _ c: V, cos cj: V, sin sj: V) -> (sin: V, cos: V) {
+        (V.madd(c, sj, s * cj), V.nmadd(s, sj, c * cj))
+    }
+
+    /// The lanes' fields when their angles have sines `s` and cosines `c` and the lanes'
+    /// speeds are `sx`, `sy`: `M = R(θ)·A·P` field by field. Rows 1–3 are
+    /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
+    /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with `R` as in `Transform3D.rotation`. The
+    /// same expressions as the C anchor's `spin_chunk`.
+    @inline(__always)
+    func fields<F: SpinFlags>(_ s: V, _ c: V, _ sx: V, _ sy: V, _ flags: F.Type) -> LaneFields<V> {
         let cc = 1 - c, zero = V()
         // r12/r21, r13/r31 and r23/r32 share their products.
         let xyc = xy * cc, xzc = xz * cc, yzc = yz * cc

@@ -1,0 +1,47 @@
+/// A spinning page's block steps: `cos(8jD)` and `sin(8jD)` for the blocks
+/// `j = 0 ..< SpinSteps.count` after a seed, each in all 8 lanes of its own vector, so that
+/// a block reads them as whole vectors (no broadcast). Built once per kernel call.
+///
+/// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview
+/// spin"): their lanes' sines and cosines are evaluated, and block `seed + j` is the seed's
+/// turned by `8jD`, one rotation, so the error does not grow with `j`.
+package struct SpinSteps {
+    /// Blocks per seed, the seed included.
+    package static let count = 16
+    /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is
+    /// within `VectorTrig.accurateRange`, the same for every block after the seed (one
+    /// rotation each, not a recurrence): `√2·ε_T + (3√2 + 3)·u` with
+    /// `ε_T = VectorTrig.maximumError` and `u = 2⁻²⁴` (docs/DESIGN.md, "Per-subview spin").
+    package static let maximumError = 6.5e-7
+    /// Pages with fewer subviews evaluate every block (`FrameKernel.spinningDirectly`): below
+    /// this the table's fixed cost (libm's `cos 8D`, `sin 8D` and the steps) outweighs the
+    /// sines it saves.
+    package static let minimumSubviews = 512
+    /// Block `j`'s cosine in every lane at `base[j]`, its sine at `base[count + j]`.
+    let base: UnsafeMutablePointer<Lanes.Floats>
+
+    /// The first `n` steps (`n` ≤ `count`) into `buffer` (`2·count` vectors, uninitialized)
+    /// for the page's `D` (`PageConstants.Spin.step`): `cos 8D` and `sin 8D` from libm, the
+    /// rotation by `8D` applied `j` times in Double (error about `j` ulps), rounded to Float once.
+    @inline(__always)
+    init(_ buffer: UnsafeMutableBufferPointer<Lanes.Floats>, step d: Double, steps n: Int) {
+        base = buffer.baseAddress!
+        let (c8, s8) = (libmCos(8 * d), libmSin(8 * d))
+        var (c, s) = (1.0, 0.0)
+        var j = 0
+        while j < n {
+            (base + j).initialize(to: Lanes.Floats(repeating: Float(c)))
+            (base + (SpinSteps.count &+ j)).initialize(to: Lanes.Floats(repeating: Float(s)))
+            (c, s) = (c * c8 - s * s8, s * c8 + c * s8)
+            j &+= 1
+        }
+    }
+
+    /// Block `j`'s `cos 8jD` and `sin 8jD` in every lane of a `V` (whole vector loads).
+    @inline(__always)
+    func step<V: LaneVector>(_ j: Int, as: V.Type) -> (cos: V, sin: V) {
+        let raw = UnsafeRawPointer(base)
+        return (raw.load(fromByteOffset: j &* 32, as: V.self),
+                raw.load(fromByteOffset: (SpinSteps.count &+ j) &* 32, as: V.self))
+    }
+}
