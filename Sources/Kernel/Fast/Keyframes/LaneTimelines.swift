@@ -22,6 +22,10 @@ package final class LaneTimelines: @unchecked Sendable {
     package let easingTable: UnsafeMutablePointer<SIMD8<Float>>
     /// Per keyframe: its easing's fitted start `a b c0 c1 c2 c3` (`EasingGuess`) as Floats.
     package let guessTable: UnsafeMutablePointer<SIMD8<Float>>
+    /// Every segment of every track of every source (`SegmentRecord`), and per source and
+    /// track the index of its first record (`segmentStarts[source·4 + kind]`).
+    package let segments: UnsafeMutablePointer<SegmentRecord>
+    package let segmentStarts: UnsafeMutablePointer<Int32>
     /// Per slot: the source, or −1.
     package let laneSource: UnsafeMutablePointer<Int32>
     /// Per slot: `k·stagger` or 0.
@@ -151,9 +155,44 @@ package final class LaneTimelines: @unchecked Sendable {
                 guessTable[j] = row
             }
         }
+        segments = aligned(SegmentRecord.fixedCount + 4 * firstSubview.count + times.count)
+        segmentStarts = aligned(4 * firstSubview.count)
+        LaneTimelines.fillSegments(segments, segmentStarts, ranges: ranges, times: times, values: values,
+                                   easings: easingTable, guesses: guessTable)
         trackMask = mask
         allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
+    }
+
+    /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
+    private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
+                                     ranges: [Int32], times: [Double], values: [SIMD2<Double>],
+                                     easings: UnsafeMutablePointer<SIMD8<Float>>, guesses: UnsafeMutablePointer<SIMD8<Float>>) {
+        let sources = ranges.count / 8
+        var n = 0
+        func append(_ r: SegmentRecord) {
+            (table + n).initialize(to: r)
+            n += 1
+        }
+        append(.nan)
+        for kind in TrackKind.allCases { append(.constant(kind, lo: -.infinity, hi: .infinity, kind.neutral)) }
+        for source in 0..<sources {
+            for kind in TrackKind.allCases {
+                starts[4 * source + kind.rawValue] = Int32(n)
+                let first = Int(ranges[8 * source + 2 * kind.rawValue]), count = Int(ranges[8 * source + 2 * kind.rawValue + 1])
+                guard count > 0 else {
+                    append(.constant(kind, lo: -.infinity, hi: .infinity, kind.neutral))
+                    continue
+                }
+                append(.constant(kind, lo: -.infinity, hi: times[first], values[first]))
+                for j in first..<first + count - 1 {
+                    append(SegmentRecord(kind: kind, lo: times[j], hi: times[j + 1], v0: values[j], dv: values[j + 1] - values[j],
+                                         easing: easings[j], guess: guesses[j]))
+                }
+                let last = first + count - 1
+                append(.constant(kind, lo: times[last], hi: .infinity, values[last]))
+            }
+        }
     }
 
     /// The most easing fits a build remembers.
@@ -174,5 +213,7 @@ package final class LaneTimelines: @unchecked Sendable {
         guessTable.deallocate()
         shifts.deallocate()
         axes.deallocate()
+        segments.deallocate()
+        segmentStarts.deallocate()
     }
 }
