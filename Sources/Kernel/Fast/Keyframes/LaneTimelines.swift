@@ -14,14 +14,15 @@ package final class LaneTimelines: @unchecked Sendable {
     let tracks: [TrackKind]
     /// As raw memory for `SegmentCache.refresh` (no array, so no bounds checks and no
     /// reference counting per lane): per source and track `start, count` into the flat
-    /// tables (count 0: no such track); the times; the values; per keyframe its easing
-    /// `ax bx cx ay by cy` as Floats.
+    /// tables (count 0: no such track); the times; the values. (A keyframe's easing and its
+    /// fitted start are in its segment's record only.)
     package let trackRanges: UnsafeMutablePointer<Int32>
     package let timeTable: UnsafeMutablePointer<Double>
     package let valueTable: UnsafeMutablePointer<SIMD2<Double>>
-    package let easingTable: UnsafeMutablePointer<SIMD8<Float>>
-    /// Per keyframe: its easing's fitted start `a b c0 c1 c2 c3` (`EasingGuess`) as Floats.
-    package let guessTable: UnsafeMutablePointer<SIMD8<Float>>
+    /// Keyframes over all tracks of all sources (the length of `timeTable` and `valueTable`).
+    package let keyframeCount: Int
+    /// Distinct timelines of the page (`trackRanges` has 8 entries each).
+    package let sourceCount: Int
     /// Every segment of every track of every source (`SegmentRecord`), and per source and
     /// track the index of its first record (`segmentStarts[source·4 + kind]`).
     package let segments: UnsafeMutablePointer<SegmentRecord>
@@ -137,28 +138,12 @@ package final class LaneTimelines: @unchecked Sendable {
         timeTable.initialize(from: times, count: times.count)
         valueTable = aligned(values.count)
         valueTable.initialize(from: values, count: values.count)
-        easingTable = aligned(easings.count)
-        for (j, e) in easings.enumerated() {
-            easingTable[j] = SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0)
-        }
-        // One fit per distinct easing (the named curves recur in every timeline), remembered
-        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
-        // the distinct Béziers a file holds.
-        guessTable = aligned(easings.count)
-        var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
-        for (j, e) in easings.enumerated() {
-            if let row = fitted[e] {
-                guessTable[j] = row
-            } else {
-                let row = EasingGuess(e).row
-                if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
-                guessTable[j] = row
-            }
-        }
-        segments = aligned(SegmentRecord.fixedCount + 4 * firstSubview.count + times.count)
-        segmentStarts = aligned(4 * firstSubview.count)
-        LaneTimelines.fillSegments(segments, segmentStarts, ranges: ranges, times: times, values: values,
-                                   easings: easingTable, guesses: guessTable)
+        let records: UnsafeMutablePointer<SegmentRecord> = aligned(SegmentRecord.fixedCount + 4 * firstSubview.count + times.count)
+        let starts: UnsafeMutablePointer<Int32> = aligned(4 * firstSubview.count)
+        LaneTimelines.fillSegments(records, starts, ranges: ranges, times: times, values: values, easings: easings)
+        (segments, segmentStarts) = (records, starts)
+        self.keyframeCount = times.count
+        sourceCount = firstSubview.count
         trackMask = mask
         allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
@@ -166,8 +151,18 @@ package final class LaneTimelines: @unchecked Sendable {
 
     /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
     private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
-                                     ranges: [Int32], times: [Double], values: [SIMD2<Double>],
-                                     easings: UnsafeMutablePointer<SIMD8<Float>>, guesses: UnsafeMutablePointer<SIMD8<Float>>) {
+                                     ranges: [Int32], times: [Double], values: [SIMD2<Double>], easings: [EasingPolynomial]) {
+        // One fit per distinct easing (the named curves recur in every timeline), remembered
+        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
+        // the distinct Béziers a file holds. A track's last keyframe has no segment: its
+        // easing is not fitted.
+        var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
+        func guess(_ e: EasingPolynomial) -> SIMD8<Float> {
+            if let row = fitted[e] { return row }
+            let row = EasingGuess(e).row
+            if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
+            return row
+        }
         let sources = ranges.count / 8
         var n = 0
         func append(_ r: SegmentRecord) {
@@ -186,8 +181,10 @@ package final class LaneTimelines: @unchecked Sendable {
                 }
                 append(.constant(kind, lo: -.infinity, hi: times[first], values[first]))
                 for j in first..<first + count - 1 {
+                    let e = easings[j]
                     append(SegmentRecord(kind: kind, lo: times[j], hi: times[j + 1], v0: values[j], dv: values[j + 1] - values[j],
-                                         easing: easings[j], guess: guesses[j]))
+                                         easing: SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0),
+                                         guess: guess(e)))
                 }
                 let last = first + count - 1
                 append(.constant(kind, lo: times[last], hi: .infinity, values[last]))
@@ -209,8 +206,6 @@ package final class LaneTimelines: @unchecked Sendable {
         trackRanges.deallocate()
         timeTable.deallocate()
         valueTable.deallocate()
-        easingTable.deallocate()
-        guessTable.deallocate()
         shifts.deallocate()
         axes.deallocate()
         segments.deallocate()

@@ -97,11 +97,11 @@ final class SegmentCache: @unchecked Sendable {
     static func find(_ time: Double, kind: TrackKind, block: Int, lane l: Int, tables: LaneTimelines) -> Int32 {
         let source = Int(tables.laneSource[block &* Lanes.count &+ l])
         if source < 0 { return 1 &+ Int32(kind.rawValue) }
-        if time.isNaN { return SegmentRecord.nanIndex }
         let base = tables.segmentStarts[source &* 4 &+ kind.rawValue]
         let first = Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue])
         let count = Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue &+ 1])
-        if count == 0 { return base }
+        if count == 0 { return base }  // the neutral value, at any τ (NaN too)
+        if time.isNaN { return SegmentRecord.nanIndex }
         let times = tables.timeTable, last = first &+ count &- 1
         if time < times[first] { return base }
         if time >= times[last] { return base &+ Int32(count) }
