@@ -80,7 +80,8 @@ final class SegmentCache: @unchecked Sendable {
     @inline(__always)
     static func step(_ index: Int32, _ time: Double, kind: TrackKind, block: Int, lane l: Int,
                      tables: LaneTimelines) -> Int32 {
-        if index < Int32(SegmentRecord.fixedCount) || time.isNaN {
+        // Not from a fixed record, and not at ±∞ or NaN (τ = +∞ is not below the last record's hi).
+        if index < Int32(SegmentRecord.fixedCount) || !time.isFinite {
             return find(time, kind: kind, block: block, lane: l, tables: tables)
         }
         let records = tables.segments
