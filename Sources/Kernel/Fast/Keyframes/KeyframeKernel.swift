@@ -36,10 +36,11 @@ enum KeyframeKernel {
         for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
-        // The block's gathered segments, one per track, on the stack (`SegmentGather`).
-        withUnsafeTemporaryAllocation(of: TrackLanes.self, capacity: 4) { buffer in
-            let scratch = buffer.baseAddress!
-            scratch.initialize(repeating: .invalid, count: 4)
+        // The block's gathered segments, one per track, on the stack (`SegmentGather`): a
+        // tuple, as `withUnsafeTemporaryAllocation` of 2,688 bytes took the heap every frame.
+        var scratch = (TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid)
+        withUnsafeMutablePointer(to: &scratch) { tuple in
+            let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: TrackLanes.self)
             run(k, keyframes, input, lanes, output, blocks, tables, slots: slots, stride: stride, o: o, page: page,
                 scratch: scratch, W.self)
         }
