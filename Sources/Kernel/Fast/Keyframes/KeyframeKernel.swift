@@ -2,8 +2,8 @@
 /// per block of 8 subviews, each present track's value in lanes, then `M = K·B` per lane.
 ///
 /// Per block: `τ = o − shift` (8 Doubles: the contract's exact time), each track's cached
-/// segment checked with exact compares (`TrackLanes.holds`) and found again only where a
-/// lane left it (`SegmentCache.refresh`), `p` and the easing in Float lanes
+/// segment checked with exact compares and found again only where a lane left it, its
+/// records gathered into a `TrackLanes` on the stack (`SegmentGather`), `p` and the easing in Float lanes
 /// (`TrackLanes.eased`, `BezierLanes`), the rotation's sine and cosine by `VectorTrig`.
 /// `K = S·R(θ, axis)·T` and the page part `B = R(θ_k)·A·P` compose per lane
 /// (`KeyframeComposition`); alpha is the page's times the track's, clamped.

@@ -1,6 +1,7 @@
 /// The plan's keyframes of one page in `KeyframeMode.lanes`, laid out once: what a lane
 /// needs to find its segment again when its time leaves the cached one (`SegmentCache`),
-/// and the per-lane constants the kernel reads every frame.
+/// the segments' records the kernel gathers every frame (`SegmentRecord`), and the per-lane
+/// constants.
 ///
 /// Every distinct timeline of the page (the page's, and each distinct subview's own) is a
 /// *source*; its tracks are flattened into `times`, `values` and `easings`. Per slot
@@ -12,7 +13,7 @@ package final class LaneTimelines: @unchecked Sendable {
     package let trackMask: UInt8
     /// The present tracks in storage order (`SegmentCache` keeps one `TrackLanes` each per block).
     let tracks: [TrackKind]
-    /// As raw memory for `SegmentCache.refresh` (no array, so no bounds checks and no
+    /// As raw memory for `SegmentCache.find` (no array, so no bounds checks and no
     /// reference counting per lane): per source and track `start, count` into the flat
     /// tables (count 0: no such track); the times; the values. (A keyframe's easing and its
     /// fitted start are in its segment's record only.)

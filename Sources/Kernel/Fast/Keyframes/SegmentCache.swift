@@ -44,7 +44,7 @@ final class SegmentCache: @unchecked Sendable {
 
     func copy() -> SegmentCache { SegmentCache(copying: self) }
 
-    /// Keyframe gaps below this are cached for one frame at a time (`refresh`): in Float,
+    /// Keyframe gaps below this have `lo` placed per frame (`SegmentGather.placeTiny`): in Float,
     /// `τ − lo` loses precision from about 1e-38 (subnormals) and `1 / (hi − lo)` overflows
     /// from about 3e-39, while every gap from 1e-30 up keeps `p` within 1e-7.
     static let tinyGap = 1e-30
