@@ -40,6 +40,8 @@ struct CKeyframeAnchorKernel: PageKernel {
             /// Held, so that the raw table pointers below stay valid and the key (its
             /// identity) cannot be reused by another plan's tables while the entry lives.
             let timelines: LaneTimelines
+            /// The easing and guess tables `tables` points into.
+            let rows: AnchorEasingRows
             let tables: kf_tables
             let state: OpaquePointer
             /// The page's blocks that `state` was made for.
@@ -56,16 +58,17 @@ struct CKeyframeAnchorKernel: PageKernel {
                 precondition(entry.blocks == blocks, "the C anchor's keyframe state was made for \(entry.blocks) blocks, not \(blocks)")
                 return entry
             }
+            let rows = AnchorEasingRows(t)
             let tables = kf_tables(lane_source: t.laneSource, shifts: t.shifts, axes: t.axes, track_ranges: t.trackRanges,
                                    times: t.timeTable,
                                    values: UnsafeRawPointer(t.valueTable).assumingMemoryBound(to: Double.self),
-                                   easings: UnsafeRawPointer(t.easingTable).assumingMemoryBound(to: Float.self),
-                                   guesses: UnsafeRawPointer(t.guessTable).assumingMemoryBound(to: Float.self),
+                                   easings: UnsafeRawPointer(rows.easings).assumingMemoryBound(to: Float.self),
+                                   guesses: UnsafeRawPointer(rows.guesses).assumingMemoryBound(to: Float.self),
                                    tracks: Int32(t.trackMask))
             guard let state = withUnsafePointer(to: tables, { kf_state_create($0, blocks) }) else {
                 fatalError("out of memory for the C anchor's keyframe state")
             }
-            let entry = Entry(timelines: t, tables: tables, state: state, blocks: blocks)
+            let entry = Entry(timelines: t, rows: rows, tables: tables, state: state, blocks: blocks)
             entries[ObjectIdentifier(t)] = entry
             return entry
         }
@@ -73,5 +76,38 @@ struct CKeyframeAnchorKernel: PageKernel {
         deinit {
             for entry in entries.values { kf_state_destroy(entry.state) }
         }
+    }
+}
+
+/// The per-keyframe easing rows (`ax bx cx ay by cy 0 0`) and fitted starts (`a b c0 c1 c2
+/// c3 0 0`) the C anchor reads (`kf_tables.easings`, `.guesses`), taken from the plan's
+/// segment records: the plan keeps them there only (a keyframe's easing is its segment's).
+/// A track's last keyframe, which starts no segment, gets the linear rows (never read).
+final class AnchorEasingRows: @unchecked Sendable {
+    let easings: UnsafeMutablePointer<SIMD8<Float>>
+    let guesses: UnsafeMutablePointer<SIMD8<Float>>
+
+    init(_ t: LaneTimelines) {
+        let count = max(t.keyframeCount, 1)
+        easings = .allocate(capacity: count)
+        guesses = .allocate(capacity: count)
+        easings.initialize(repeating: SIMD8(0, 0, 1, 0, 0, 1, 0, 0), count: count)
+        guesses.initialize(repeating: SIMD8(1, 1, -1, 0, 1, 0, 0, 0), count: count)
+        for source in 0..<t.sourceCount {
+            for kind in 0..<4 {
+                let first = Int(t.trackRanges[8 * source + 2 * kind]), keyframes = Int(t.trackRanges[8 * source + 2 * kind + 1])
+                let records = Int(t.segmentStarts[4 * source + kind]) + 1  // after the one before the first keyframe
+                for j in 0..<max(keyframes - 1, 0) {
+                    let r = t.segments[records + j]
+                    easings[first + j] = SIMD8(r.a[5], r.a[6], r.a[7], r.b[0], r.b[1], r.b[2], 0, 0)
+                    guesses[first + j] = SIMD8(r.b[3], r.b[4], r.b[5], r.b[6], r.b[7], r.g3, 0, 0)
+                }
+            }
+        }
+    }
+
+    deinit {
+        easings.deallocate()
+        guesses.deallocate()
     }
 }

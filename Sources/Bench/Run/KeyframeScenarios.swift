@@ -1,10 +1,17 @@
 import WalkthroughKernel
 
-/// The keyframe scenarios (issue 18): one page of `count` subviews (every 50th static,
-/// Linear with alpha, as the single-page scenarios) with timelines, scrolled coherently
-/// back and forth across the window, as a finger drags it (a lane changes segment when it
-/// passes a keyframe, not every frame).
+/// The keyframe scenarios (issues 18 and 41): one page of `count` subviews (every 50th
+/// static, Linear with alpha, as the single-page scenarios) with timelines.
+///
+/// `keyframes-stagger` and `keyframes-own` are the issue-41 workload: 16 scroll positions
+/// spread over the page's whole window (`o` from −1.875 to 1.875 in steps of 0.25), so that
+/// many lanes are mid-transition and most change segment from one frame to the next.
+/// `keyframes-drag` keeps the coherent finger drag of issue 18 on the same own timelines:
+/// what a lane costs when it stays in its segment (docs/DESIGN.md, keyframe scenarios).
 extension Scenario {
+    /// Page offsets −1.875 … 1.875 in steps of 0.25 (the issue-41 positions).
+    static let spread: [Double] = (0..<16).map { -1.875 + 0.25 * Double($0) }
+
     /// Page offsets −1.9 … 1.9 and back in steps of 0.02 (a 60 fps drag of 3.8 pages in
     /// about 3 s each way).
     static let sweep: [Double] = {
@@ -12,14 +19,15 @@ extension Scenario {
         return up + up.reversed().dropFirst().dropLast()
     }()
 
-    static func keyframed(_ name: String, _ summary: String, _ timelines: @escaping @Sendable (Int) -> (Timeline?, (Int) -> Timeline?)) -> Scenario {
+    static func keyframed(_ name: String, _ summary: String, offsets: [Double] = spread,
+                          _ timelines: @escaping @Sendable (Int) -> (Timeline?, (Int) -> Timeline?)) -> Scenario {
         Scenario(name: name, summary: summary) { (count) throws(BenchError) in
             let (shared, own) = timelines(count)
             let subviews = (0..<count).map { Subview(tag: $0 % 50 == 0 ? 1 : 0, timeline: own($0)) }
             let page = Page(animationType: .linear, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002),
                             staticTags: [1], animateAlpha: true, subviews: subviews, timeline: shared)
             let walkthrough = try bench { () throws(WalkthroughError) in try Walkthrough(width: width, pages: [page]) }
-            return (walkthrough, sweep.map { ($0 - 1) * width })
+            return (walkthrough, offsets.map { ($0 - 1) * width })
         }
     }
 
@@ -33,44 +41,70 @@ extension Scenario {
                       stagger: stagger)
     }
 
-    /// `ownTimelineCount` seeded random timelines: each of the four tracks 2–8 keyframes at
-    /// random times in [−2, 2], each keyframe a random easing (the five names or a random
-    /// Bézier, overshooting in y). Subview k takes number `k mod ownTimelineCount` (a prime,
-    /// so a block's 8 lanes have 8 different ones): every subview has its own timeline
-    /// object, and the plan holds each distinct one once.
+    /// The staggered page timeline: four tracks over τ = −0.5 … 1, each with its own easings,
+    /// the overshooting Bézier (0.34, 1.56, 0.64, 1) among them, stagger 0.0005.
+    static let staggered: Timeline = {
+        let overshoot = try! Easing(bezier: 0.34, 1.56, 0.64, 1)
+        return try! Timeline(
+            translation: [Keyframe(at: -0.5, value: SIMD2(0, 200), easing: overshoot), Keyframe(at: 0.5, value: SIMD2(40, 20), easing: .easeInOut),
+                          Keyframe(at: 1, value: SIMD2(0, 0))],
+            scale: [Keyframe(at: -0.25, value: SIMD2(0.5, 0.5), easing: .easeOut), Keyframe(at: 0.75, value: SIMD2(1, 1))],
+            rotation: [Keyframe(at: 0, value: 0.5, easing: overshoot), Keyframe(at: 1, value: 0)],
+            alpha: [Keyframe(at: -0.5, value: 0, easing: .linear), Keyframe(at: 0.25, value: 1)],
+            stagger: 0.0005)
+    }()
+
+    /// `ownTimelineCount` seeded random timelines (issue 41): each on a random non-empty
+    /// subset of the four tracks, 2–8 keyframes a track at random times in [−2, 2]; 40% of
+    /// the keyframes a random Bézier of their own (`x1, x2` in [0, 1], `y1, y2` in
+    /// [−1, 2], drawn again until the largest slope is at most 12), 10% `hold`, the rest the named curves and linear.
+    /// Subview k takes number `k mod ownTimelineCount` (a prime, so a block's 8 lanes have 8
+    /// different ones): every subview has its own timeline object, and the plan holds each
+    /// distinct one once.
     static let ownTimelines: [Timeline] = {
-        var rng = BenchRandom(seed: 18)
+        var rng = BenchRandom(seed: 41)
         func easing() -> Easing {
-            switch rng.int(6) {
-            case 0: return .linear
-            case 1: return .easeIn
-            case 2: return .easeOut
-            case 3: return .easeInOut
-            case 4: return .hold
-            default: return try! Easing(bezier: rng.unit(), rng.unit() * 2 - 0.5, rng.unit(), rng.unit() * 2 - 0.5)
+            let r = rng.unit()
+            if r < 0.4 {
+                // Drawn until its largest slope is at most 12 (y1, y2 in [−1, 2]: overshoots).
+                while true {
+                    let e = try! Easing(bezier: rng.unit(), rng.unit() * 3 - 1, rng.unit(), rng.unit() * 3 - 1)
+                    if KeyframeTolerance.largestSlope(e) <= 12 { return e }
+                }
             }
+            if r < 0.5 { return .hold }
+            return [Easing.linear, .easeIn, .easeOut, .easeInOut][rng.int(4)]
         }
         func times() -> [Double] {
             let n = 2 + rng.int(7)
             return (0..<n).map { _ in rng.unit() * 4 - 2 }.sorted().enumerated().map { $1 + Double($0) * 1e-6 }
         }
         return (0..<ownTimelineCount).map { _ in
-            try! Timeline(translation: times().map { Keyframe(at: $0, value: SIMD2(rng.unit() * 400 - 200, rng.unit() * 400 - 200), easing: easing()) },
-                          scale: times().map { Keyframe(at: $0, value: SIMD2(rng.unit() + 0.5, rng.unit() + 0.5), easing: easing()) },
-                          rotation: times().map { Keyframe(at: $0, value: rng.unit() * 6 - 3, easing: easing()) },
-                          alpha: times().map { Keyframe(at: $0, value: rng.unit(), easing: easing()) })
+            var subset = 0
+            while subset == 0 { subset = rng.int(16) }
+            func track<V>(_ bit: Int, _ value: () -> V) -> [Keyframe<V>]? {
+                subset & (1 << bit) == 0 ? nil : times().map { Keyframe(at: $0, value: value(), easing: easing()) }
+            }
+            return try! Timeline(translation: track(0) { SIMD2(rng.unit() * 400 - 200, rng.unit() * 400 - 200) },
+                                 scale: track(1) { SIMD2(rng.unit() + 0.5, rng.unit() + 0.5) },
+                                 rotation: track(2) { rng.unit() * 6 - 3 },
+                                 alpha: track(3) { rng.unit() })
         }
     }()
     static let ownTimelineCount = 1021
 
     static let keyframeScenarios: [Scenario] = [
-        keyframed("keyframes", "page timeline, four tracks, easeInOut, no stagger") { _ in
+        keyframed("keyframes", "page timeline, four tracks, easeInOut, no stagger: one pose a page (uniform mode)") { _ in
             (fourTracks(.easeInOut, stagger: 0), { _ in nil })
         },
-        keyframed("keyframes-stagger", "page timeline, four tracks, Bézier (0.34, 1.56, 0.64, 1), stagger 0.0005") { _ in
-            (fourTracks(try! Easing(bezier: 0.34, 1.56, 0.64, 1), stagger: 0.0005), { _ in nil })
+        keyframed("keyframes-stagger", "page timeline, four tracks, overshooting Bézier among its easings, stagger 0.0005; 16 positions over the window") { _ in
+            (staggered, { _ in nil })
         },
-        keyframed("keyframes-own", "every subview its own timeline: four tracks of 2–8 keyframes, random times and easings") { _ in
+        keyframed("keyframes-own", "every subview its own timeline: random subset of tracks, 2–8 keyframes, 40% own Béziers, 10% hold; 16 positions over the window") { _ in
+            (nil, { ownTimelines[$0 % ownTimelineCount] })
+        },
+        keyframed("keyframes-drag", "keyframes-own's timelines dragged coherently (−1.9 … 1.9 and back by 0.02): the cost when lanes keep their segment",
+                  offsets: sweep) { _ in
             (nil, { ownTimelines[$0 % ownTimelineCount] })
         },
     ]

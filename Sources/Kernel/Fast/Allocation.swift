@@ -101,8 +101,7 @@ extension WalkthroughAnimator {
             segments += sizes.segmentCount
             busiest = Swift.max(busiest, sizes.keyframes)
         }
-        return (tables + [UnsafeMutablePointer<TrackLanes>.alignedByteCount(segments),
-                          UnsafeMutablePointer<UInt8>.alignedByteCount(segments)], busiest)
+        return (tables + [UnsafeMutablePointer<LaneSegments>.alignedByteCount(segments)], busiest)
     }
 
     /// The bytes this animator's keyframe buffers were allocated with, in the order of

@@ -200,8 +200,7 @@ public struct WalkthroughAnimator: Sendable {
         var staggered: Unmanaged<LaneTimelines>?
         if constants.laneKeyframes != nil, let tables = plan.laneTimelines[i] {
             let start = segments.pageStarts[i]
-            inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start,
-                                              flags: segments.flags + start)
+            inputs.keyframes = KeyframeInputs(tables: .passUnretained(tables), lanes: segments.lanes + start)
             if tables.staggerRuns != nil { staggered = .passUnretained(tables) }
         }
         return PageCall(page: page, constants: constants, inputs: inputs, output: output, staggered: staggered)

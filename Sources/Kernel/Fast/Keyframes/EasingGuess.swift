@@ -77,7 +77,7 @@ package struct EasingGuess: Hashable, Sendable {
     /// The fit's nodes: `u = k/32`.
     private static let nodes = 33
 
-    /// `a b c0 c1 c2 c3 0 0` as Floats, one row of `LaneTimelines.guessTable`.
+    /// `a b c0 c1 c2 c3 0 0` as Floats, one segment's in `SegmentRecord` (and the C anchor's guess table).
     package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
 
     /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²`, by the normal

@@ -3,8 +3,6 @@
 package struct KeyframeInputs {
     /// The plan's tables of the page (valid while the plan lives; not retained per call).
     package let tables: Unmanaged<LaneTimelines>
-    /// `tables.tracks.count` `TrackLanes` per block, then the next block.
-    package let lanes: UnsafeMutablePointer<TrackLanes>
-    /// One byte of `TrackLanes` flags per entry of `lanes`.
-    package let flags: UnsafeMutablePointer<UInt8>
+    /// `tables.tracks.count` `LaneSegments` per block, then the next block.
+    let lanes: UnsafeMutablePointer<LaneSegments>
 }

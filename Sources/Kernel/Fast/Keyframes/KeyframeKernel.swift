@@ -2,8 +2,8 @@
 /// per block of 8 subviews, each present track's value in lanes, then `M = K·B` per lane.
 ///
 /// Per block: `τ = o − shift` (8 Doubles: the contract's exact time), each track's cached
-/// segment checked with exact compares (`TrackLanes.holds`) and found again only where a
-/// lane left it (`SegmentCache.refresh`), `p` and the easing in Float lanes
+/// segment checked with exact compares and found again only where a lane left it, its
+/// records gathered into a `TrackLanes` on the stack (`SegmentGather`), `p` and the easing in Float lanes
 /// (`TrackLanes.eased`, `BezierLanes`), the rotation's sine and cosine by `VectorTrig`.
 /// `K = S·R(θ, axis)·T` and the page part `B = R(θ_k)·A·P` compose per lane
 /// (`KeyframeComposition`); alpha is the page's times the track's, clamped.
@@ -36,18 +36,34 @@ enum KeyframeKernel {
         for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
+        // The block's gathered segments, one per track, on the stack (`SegmentGather`): a
+        // tuple, as `withUnsafeTemporaryAllocation` of 2,688 bytes took the heap every frame.
+        var scratch = (TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid)
+        withUnsafeMutablePointer(to: &scratch) { tuple in
+            let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: TrackLanes.self)
+            run(k, keyframes, input, lanes, output, blocks, tables, slots: slots, stride: stride, o: o, page: page,
+                scratch: scratch, W.self)
+        }
+    }
+
+    @inline(__always)
+    static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
+                                     _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
+                                     _ tables: LaneTimelines, slots: SIMD4<Int>, stride: Int, o: Lanes.Doubles,
+                                     page: KeyframeComposition.Page, scratch: UnsafeMutablePointer<TrackLanes>,
+                                     _: W.Type) {
         // Every track present (own timelines): the slots and stride as constants, so that the
         // per-track presence tests and entry products fold away (the C anchor's kernel per
         // combination of tracks); any other combination reads them from the run's tables.
         if slots == SIMD4(0, 1, 2, 3) {
             for i in blocks {
                 block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables, slots: (0, 1, 2, 3),
-                      stride: 4, W.self)
+                      stride: 4, scratch: scratch, W.self)
             }
         } else {
             for i in blocks {
                 block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables,
-                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, W.self)
+                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, scratch: scratch, W.self)
             }
         }
     }
@@ -58,33 +74,35 @@ enum KeyframeKernel {
     static func block<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes,
                                        _ input: KernelInputs, _ lanes: KeyframeInputs, _ output: KernelOutputs,
                                        _ i: Int, o: Lanes.Doubles, page: KeyframeComposition.Page,
-                                       tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int, _: W.Type) {
+                                       tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int,
+                                       scratch: UnsafeMutablePointer<TrackLanes>, _: W.Type) {
         typealias V = Lanes.Floats
         let (tSlot, sSlot, rSlot, aSlot) = slots
         let pageAlpha = V(repeating: k.alpha)
         let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
         let entry = i &* stride
-        if tSlot >= 0 { check(lanes, entry &+ tSlot, .translation, i, tau, tables) }
-        if sSlot >= 0 { check(lanes, entry &+ sSlot, .scale, i, tau, tables) }
-        if rSlot >= 0 { check(lanes, entry &+ rSlot, .rotation, i, tau, tables) }
-        if aSlot >= 0 { check(lanes, entry &+ aSlot, .alpha, i, tau, tables) }
+        var flags = SIMD4<UInt8>.zero
+        if tSlot >= 0 { flags[0] = gather(lanes, entry &+ tSlot, .translation, i, tau, tables, scratch) }
+        if sSlot >= 0 { flags[1] = gather(lanes, entry &+ sSlot, .scale, i, tau, tables, scratch) }
+        if rSlot >= 0 { flags[2] = gather(lanes, entry &+ rSlot, .rotation, i, tau, tables, scratch) }
+        if aSlot >= 0 { flags[3] = gather(lanes, entry &+ aSlot, .alpha, i, tau, tables, scratch) }
         var pose = KeyframeComposition.Pose()
         if tSlot >= 0 {
-            let (x, y) = value(lanes, entry &+ tSlot, .translation, i, tau, tables)
+            let (x, y) = value(scratch, flags[0], tau)
             (pose.tx, pose.ty) = (x, y)
         }
         if sSlot >= 0 {
-            let (x, y) = value(lanes, entry &+ sSlot, .scale, i, tau, tables)
+            let (x, y) = value(scratch + 1, flags[1], tau)
             (pose.sx, pose.sy) = (x, y)
         }
         var alpha = pageAlpha
         if aSlot >= 0 {
-            let (a, _) = value(lanes, entry &+ aSlot, .alpha, i, tau, tables)
+            let (a, _) = value(scratch + 3, flags[3], tau)
             alpha *= LaneMath.clampedUnit(a)
         }
         if rSlot >= 0 {
-            let t = lanes.lanes + (entry &+ rSlot)
-            let e = TrackLanes.eased(t, tau, flags: lanes.flags[entry &+ rSlot])
+            let t = scratch + 2
+            let e = TrackLanes.eased(t, tau, flags: flags[2])
             let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y)
                 + LaneMath.double(t.pointee.dvx * e)
             (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
@@ -100,23 +118,19 @@ enum KeyframeKernel {
         W.patchStatics(input, output, block: i)
     }
 
-    /// Checks a track's cached segments in block `i`, and refreshes them where a lane left.
+    /// Gathers a track's segments in block `i` into its scratch `TrackLanes` (one per
+    /// track kind), finding them again where a lane left; returns the block's flags.
     @inline(__always)
-    static func check(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
-                      _ tables: LaneTimelines) {
-        let t = lanes.lanes + entry
-        if !TrackLanes.holds(t, tau) {
-            SegmentCache.refresh(t, lanes.flags + entry, kind: kind, block: i, tau: tau, tables: tables)
-        }
+    static func gather(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
+                       _ tables: LaneTimelines, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {
+        SegmentGather.gather(lanes.lanes + entry, into: scratch + kind.rawValue, kind: kind, block: i, tau: tau, tables: tables)
     }
 
-    /// A track's two value lanes in block `i`, from its cached segments (`check` has run on
-    /// them in this block).
+    /// A track's two value lanes from its gathered segments `t` (`gather` has run on them
+    /// in this block).
     @inline(__always)
-    static func value(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
-                      _ tables: LaneTimelines) -> (Lanes.Floats, Lanes.Floats) {
-        let t = lanes.lanes + entry
-        let flags = lanes.flags[entry]
+    static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
+        -> (Lanes.Floats, Lanes.Floats) {
         if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
         let e = TrackLanes.eased(t, tau, flags: flags)
         return (t.pointee.v0x + t.pointee.dvx * e, t.pointee.v0y + t.pointee.dvy * e)

@@ -42,7 +42,7 @@ struct LaneTableSizes {
 
     /// The byte counts of `LaneTimelines`' aligned buffers, in the order it allocates them:
     /// `laneSource`, `shifts`, `axes`, `trackRanges`, `timeTable`, `valueTable`,
-    /// `easingTable`, `guessTable`.
+    /// `segments`, `segmentStarts`.
     var byteCounts: [Int] {
         [UnsafeMutablePointer<Int32>.alignedByteCount(slots),
          UnsafeMutablePointer<Double>.alignedByteCount(slots),
@@ -50,10 +50,10 @@ struct LaneTableSizes {
          UnsafeMutablePointer<Int32>.alignedByteCount(sources * 8),
          UnsafeMutablePointer<Double>.alignedByteCount(keyframes),
          UnsafeMutablePointer<SIMD2<Double>>.alignedByteCount(keyframes),
-         UnsafeMutablePointer<SIMD8<Float>>.alignedByteCount(keyframes),
-         UnsafeMutablePointer<SIMD8<Float>>.alignedByteCount(keyframes)]
+         UnsafeMutablePointer<SegmentRecord>.alignedByteCount(SegmentRecord.fixedCount + 4 * sources + keyframes),
+         UnsafeMutablePointer<Int32>.alignedByteCount(4 * sources)]
     }
 
-    /// `TrackLanes` of the page in the animator's `SegmentCache`: one per block and present track.
+    /// Segment-index vectors of the page in the animator's `SegmentCache`: one per block and present track.
     var segmentCount: Int { blocks * presentTracks }
 }

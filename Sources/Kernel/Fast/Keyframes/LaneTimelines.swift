@@ -1,6 +1,7 @@
 /// The plan's keyframes of one page in `KeyframeMode.lanes`, laid out once: what a lane
 /// needs to find its segment again when its time leaves the cached one (`SegmentCache`),
-/// and the per-lane constants the kernel reads every frame.
+/// the segments' records the kernel gathers every frame (`SegmentRecord`), and the per-lane
+/// constants.
 ///
 /// Every distinct timeline of the page (the page's, and each distinct subview's own) is a
 /// *source*; its tracks are flattened into `times`, `values` and `easings`. Per slot
@@ -12,16 +13,21 @@ package final class LaneTimelines: @unchecked Sendable {
     package let trackMask: UInt8
     /// The present tracks in storage order (`SegmentCache` keeps one `TrackLanes` each per block).
     let tracks: [TrackKind]
-    /// As raw memory for `SegmentCache.refresh` (no array, so no bounds checks and no
+    /// As raw memory for `SegmentCache.find` (no array, so no bounds checks and no
     /// reference counting per lane): per source and track `start, count` into the flat
-    /// tables (count 0: no such track); the times; the values; per keyframe its easing
-    /// `ax bx cx ay by cy` as Floats.
+    /// tables (count 0: no such track); the times; the values. (A keyframe's easing and its
+    /// fitted start are in its segment's record only.)
     package let trackRanges: UnsafeMutablePointer<Int32>
     package let timeTable: UnsafeMutablePointer<Double>
     package let valueTable: UnsafeMutablePointer<SIMD2<Double>>
-    package let easingTable: UnsafeMutablePointer<SIMD8<Float>>
-    /// Per keyframe: its easing's fitted start `a b c0 c1 c2 c3` (`EasingGuess`) as Floats.
-    package let guessTable: UnsafeMutablePointer<SIMD8<Float>>
+    /// Keyframes over all tracks of all sources (the length of `timeTable` and `valueTable`).
+    package let keyframeCount: Int
+    /// Distinct timelines of the page (`trackRanges` has 8 entries each).
+    package let sourceCount: Int
+    /// Every segment of every track of every source (`SegmentRecord`), and per source and
+    /// track the index of its first record (`segmentStarts[source·4 + kind]`).
+    package let segments: UnsafeMutablePointer<SegmentRecord>
+    package let segmentStarts: UnsafeMutablePointer<Int32>
     /// Per slot: the source, or −1.
     package let laneSource: UnsafeMutablePointer<Int32>
     /// Per slot: `k·stagger` or 0.
@@ -133,27 +139,58 @@ package final class LaneTimelines: @unchecked Sendable {
         timeTable.initialize(from: times, count: times.count)
         valueTable = aligned(values.count)
         valueTable.initialize(from: values, count: values.count)
-        easingTable = aligned(easings.count)
-        for (j, e) in easings.enumerated() {
-            easingTable[j] = SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0)
-        }
-        // One fit per distinct easing (the named curves recur in every timeline), remembered
-        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
-        // the distinct Béziers a file holds.
-        guessTable = aligned(easings.count)
-        var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
-        for (j, e) in easings.enumerated() {
-            if let row = fitted[e] {
-                guessTable[j] = row
-            } else {
-                let row = EasingGuess(e).row
-                if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
-                guessTable[j] = row
-            }
-        }
+        let records: UnsafeMutablePointer<SegmentRecord> = aligned(SegmentRecord.fixedCount + 4 * firstSubview.count + times.count)
+        let starts: UnsafeMutablePointer<Int32> = aligned(4 * firstSubview.count)
+        LaneTimelines.fillSegments(records, starts, ranges: ranges, times: times, values: values, easings: easings)
+        (segments, segmentStarts) = (records, starts)
+        self.keyframeCount = times.count
+        sourceCount = firstSubview.count
         trackMask = mask
         allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
+    }
+
+    /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
+    private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
+                                     ranges: [Int32], times: [Double], values: [SIMD2<Double>], easings: [EasingPolynomial]) {
+        // One fit per distinct easing (the named curves recur in every timeline), remembered
+        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
+        // the distinct Béziers a file holds. A track's last keyframe has no segment: its
+        // easing is not fitted.
+        var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
+        func guess(_ e: EasingPolynomial) -> SIMD8<Float> {
+            if let row = fitted[e] { return row }
+            let row = EasingGuess(e).row
+            if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
+            return row
+        }
+        let sources = ranges.count / 8
+        var n = 0
+        func append(_ r: SegmentRecord) {
+            (table + n).initialize(to: r)
+            n += 1
+        }
+        append(.nan)
+        for kind in TrackKind.allCases { append(.constant(kind, lo: -.infinity, hi: .infinity, kind.neutral)) }
+        for source in 0..<sources {
+            for kind in TrackKind.allCases {
+                starts[4 * source + kind.rawValue] = Int32(n)
+                let first = Int(ranges[8 * source + 2 * kind.rawValue]), count = Int(ranges[8 * source + 2 * kind.rawValue + 1])
+                guard count > 0 else {
+                    append(.constant(kind, lo: -.infinity, hi: .infinity, kind.neutral))
+                    continue
+                }
+                append(.constant(kind, lo: -.infinity, hi: times[first], values[first]))
+                for j in first..<first + count - 1 {
+                    let e = easings[j]
+                    append(SegmentRecord(kind: kind, lo: times[j], hi: times[j + 1], v0: values[j], dv: values[j + 1] - values[j],
+                                         easing: SIMD8(Float(e.ax), Float(e.bx), Float(e.cx), Float(e.ay), Float(e.by), Float(e.cy), 0, 0),
+                                         guess: guess(e)))
+                }
+                let last = first + count - 1
+                append(.constant(kind, lo: times[last], hi: .infinity, values[last]))
+            }
+        }
     }
 
     /// The most easing fits a build remembers.
@@ -170,9 +207,9 @@ package final class LaneTimelines: @unchecked Sendable {
         trackRanges.deallocate()
         timeTable.deallocate()
         valueTable.deallocate()
-        easingTable.deallocate()
-        guessTable.deallocate()
         shifts.deallocate()
         axes.deallocate()
+        segments.deallocate()
+        segmentStarts.deallocate()
     }
 }

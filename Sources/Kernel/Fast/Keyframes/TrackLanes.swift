@@ -1,8 +1,8 @@
 import KernelTarget
 
 /// One track of one block of 8 lanes: the segment each lane's time sits in, with what it
-/// takes to evaluate it there, as lane vectors (the animator's `SegmentCache` holds one per
-/// block and present track).
+/// takes to evaluate it there, as lane vectors (gathered on the stack from the plan's
+/// `SegmentRecord`s each frame, `SegmentGather`).
 ///
 /// Lane `l` is valid while `lo ≤ τ < hi` (exact Double compares: `τ − lo ≥ 0` and
 /// `hi − τ > 0` have the signs of the comparisons, as IEEE subtraction of unequal numbers
@@ -19,36 +19,16 @@ package struct TrackLanes {
     package var ax, bx, cx, ay, by, cy: Lanes.Floats
     package var ga, gb, g0, g1, g2, g3: Lanes.Floats
 
-    /// Never valid: the first frame finds every lane's segment.
+    /// A blank block (never valid: `lo > hi`), the scratch's start.
     package static let invalid = TrackLanes(
         lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
         dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero,
         ga: .zero, gb: .zero, g0: .zero, g1: .zero, g2: .zero, g3: .zero)
 
-    /// Whether every lane's `τ` is inside its cached segment. (Static, through a pointer:
-    /// a method of `pointee` copied the whole 672 bytes first.)
-    @inline(__always)
-    static func holds(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> Bool {
-        LaneMath.holds(tau, lo: t.pointee.lo, hi: t.pointee.hi)
-    }
-
-    /// Block flags (`SegmentCache.flags`): every lane's value is `v0` (skip the easing).
+    /// Block flags (`SegmentGather.gather`'s result): every lane's value is `v0` (skip the easing).
     package static let constant: UInt8 = 1
     /// Some lane needs the Bézier solve (its `B_x` is not `u`).
     package static let solves: UInt8 = 2
-
-    /// The flags of the segments cached at `t`.
-    /// A lane moves when `invLen ≠ 0` and `|dvx| + |dvy| ≠ 0`; it solves when it moves and
-    /// its `B_x` is not `u`. In lane masks (`LaneMath.zeroMask`), not a loop over lanes
-    /// (it runs on every refresh: 6% of own timelines' instructions as a loop).
-    static func flags(_ t: UnsafePointer<TrackLanes>) -> UInt8 {
-        let moving = LaneMath.magnitude(t.pointee.dvx) + LaneMath.magnitude(t.pointee.dvy)
-        let curved = LaneMath.magnitude(t.pointee.ax) + LaneMath.magnitude(t.pointee.bx) + LaneMath.magnitude(t.pointee.cx - 1)
-        let live = ~(LaneMath.zeroMask(LaneMath.magnitude(t.pointee.invLen)) | LaneMath.zeroMask(moving))
-        let constant = LaneMath.or(live) == 0
-        let solves = LaneMath.or(live & ~LaneMath.zeroMask(curved)) != 0
-        return (constant ? TrackLanes.constant : 0) | (solves ? TrackLanes.solves : 0)
-    }
 
     /// `E` in every lane (0 where the block is constant): in half blocks where registers
     /// hold 4 Floats, else in whole ones; the same bits either way (`EasingHalvesTests`).

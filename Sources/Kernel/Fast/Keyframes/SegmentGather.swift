@@ -1,0 +1,55 @@
+import KernelTarget
+
+/// A block's segments of one track gathered from the plan's records (`SegmentRecord`) into a
+/// `TrackLanes` on the stack, after each lane's cached bounds are checked with exact Double
+/// compares and its segment found again where the lane left it (`SegmentCache.find`). Only the rows
+/// the block's flags need are gathered: a constant block reads the first (`invLen v0 dv`,
+/// `ax bx cx`), a block that does not solve the second too (`ay by cy`, the start's
+/// `ga … g2`), one that solves also `g3` (docs/DESIGN.md, "Keyframe working set").
+enum SegmentGather {
+    /// Fills `t` for block `block`'s lanes at `tau`, updates the indices at `entry` where a
+    /// lane left its segment, and returns the block's `TrackLanes` flags.
+    @inline(__always)
+    static func gather(_ entry: UnsafeMutablePointer<LaneSegments>, into t: UnsafeMutablePointer<TrackLanes>,
+                       kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines) -> UInt8 {
+        let records = UnsafeRawPointer(tables.segments)
+        let floats = (UnsafeMutableRawPointer(t) + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
+        let outside = kernel_outside_mask8(tau, entry.pointee.lo, entry.pointee.hi)
+        var rows: kernel_segment_rows
+        if outside != 0 {
+            SegmentCache.find(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+            rows = kernel_segment_rows8(records, entry.pointee.index)
+            let bounds = (UnsafeMutableRawPointer(entry) + MemoryLayout<LaneSegments>.offset(of: \.lo)!)
+                .assumingMemoryBound(to: Double.self)
+            entry.pointee.flags = kernel_segment_bounds(&rows, bounds)
+        } else {
+            rows = kernel_segment_rows8(records, entry.pointee.index)
+        }
+        t.pointee.lo = entry.pointee.lo
+        let any = entry.pointee.flags
+        kernel_segment_transpose(&rows, 0, floats)  // invLen v0x v0y dvx dvy ax bx cx
+        if any & SegmentRecord.tiny != 0 {
+            placeTiny(UnsafeMutableRawPointer(t).assumingMemoryBound(to: Double.self), records, entry.pointee.index, tau)
+        }
+        guard any & SegmentRecord.live != 0 else { return TrackLanes.constant }
+        kernel_segment_transpose(&rows, 1, floats + 8 * Lanes.count)  // ay by cy ga gb g0 g1 g2
+        guard any & SegmentRecord.solves != 0 else { return 0 }
+        kernel_segment_g3(&rows, floats + 16 * Lanes.count)
+        return TrackLanes.solves
+    }
+
+    /// The lanes of a segment shorter than `SegmentCache.tinyGap`: `lo` moved so that
+    /// `Float(τ − lo)·1` is the reference's Double `p` (their `invLen` is 1), as `refresh`
+    /// placed it before.
+    @inline(never)
+    static func placeTiny(_ doubles: UnsafeMutablePointer<Double>, _ records: UnsafeRawPointer,
+                          _ index: SegmentCache.Indices, _ tau: Lanes.Doubles) {
+        let stride = MemoryLayout<SegmentRecord>.stride
+        for l in 0..<Lanes.count {
+            let r = (records + Int(index[l]) &* stride).assumingMemoryBound(to: SegmentRecord.self)
+            guard r.pointee.flags & SegmentRecord.tiny != 0 else { continue }
+            let time = tau[l]
+            doubles[l] = time - (time - r.pointee.lo) / (r.pointee.hi - r.pointee.lo)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// One keyframe segment of one track of one source, with what a lane takes to evaluate it
+/// (`TrackLanes`' fields for one lane), laid out once by the plan (`LaneTimelines.segments`).
+/// The animator keeps only each lane's segment index (`SegmentCache`) and gathers the
+/// records of a block into a `TrackLanes` on the stack every frame (`SegmentGather`): the
+/// per-subview state is 4 bytes a track, not 84 (docs/DESIGN.md, "Keyframe working set").
+///
+/// A track of `n` keyframes has `n + 1` records: before the first keyframe (`lo = −∞`),
+/// the `n − 1` segments between keyframes, from the last on (`hi = +∞`); a source without
+/// the track has one (`−∞ … +∞`, the track's neutral value). The table starts with a NaN
+/// record (never valid: a lane whose `τ` is NaN or that has not been placed yet searches
+/// again) and each track's neutral record (lanes without a source).
+package struct SegmentRecord {
+    package var lo: Double, hi: Double
+    /// `invLen v0x v0y dvx dvy ax bx cx`.
+    package var a: SIMD8<Float>
+    /// `ay by cy ga gb g0 g1 g2`.
+    package var b: SIMD8<Float>
+    package var g3: Float
+    /// `SegmentRecord.live`, `.solves`, `.tiny`.
+    package var flags: UInt32
+
+    /// The lane moves: `invLen ≠ 0` and `|dvx| + |dvy| ≠ 0` (`TrackLanes.flags`, per lane).
+    package static let live: UInt32 = 1
+    /// It moves and its `B_x` is not `u`.
+    package static let solves: UInt32 = 2
+    /// Its gap is below `SegmentCache.tinyGap`: `lo` is placed per frame (`SegmentGather`).
+    package static let tiny: UInt32 = 4
+
+    /// Index of the NaN record; the neutral record of track `kind` is `1 + kind.rawValue`.
+    package static let nanIndex: Int32 = 0
+    static let fixedCount = 1 + TrackKind.allCases.count
+
+    /// The record of a segment from `lo` to `hi` (infinite ends allowed) whose value starts
+    /// at `v0` and moves by `dv`, with the easing's cubics and fitted start: the same Floats
+    /// `SegmentCache.refresh` cached per lane before (bitwise: the kernel's results are too).
+    init(kind: TrackKind, lo: Double, hi: Double, v0: SIMD2<Double>, dv: SIMD2<Double>,
+         easing: SIMD8<Float>, guess: SIMD8<Float>) {
+        var invLen = 0.0
+        var flags: UInt32 = 0
+        if lo > -.infinity && hi < .infinity && lo < hi {
+            invLen = 1 / (hi - lo)
+            if hi - lo < SegmentCache.tinyGap { (invLen, flags) = (1, SegmentRecord.tiny) }
+        }
+        let (v0x, v0y): (Float, Float)
+        if kind == .rotation {
+            let high = Float(v0.x)
+            (v0x, v0y) = (high, Float(v0.x - Double(high)))
+        } else {
+            (v0x, v0y) = (Float(v0.x), Float(v0.y))
+        }
+        let (dvx, dvy) = (Float(dv.x), Float(dv.y))
+        self.lo = lo
+        self.hi = hi
+        a = SIMD8(Float(invLen), v0x, v0y, dvx, dvy, easing[0], easing[1], easing[2])
+        b = SIMD8(easing[3], easing[4], easing[5], guess[0], guess[1], guess[2], guess[3], guess[4])
+        g3 = guess[5]
+        // As `TrackLanes.flags` computes them in lanes (a NaN is not zero).
+        let moving = dvx.magnitude + dvy.magnitude
+        let curved = easing[0].magnitude + easing[1].magnitude + (easing[2] - 1).magnitude
+        if !(a[0].magnitude == 0) && !(moving == 0) {
+            flags |= SegmentRecord.live
+            if !(curved == 0) { flags |= SegmentRecord.solves }
+        }
+        self.flags = flags
+    }
+
+    /// `u = p`, `B_y = u` (the linear easing and its fitted start, as `refresh` used them).
+    static let linearEasing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)
+    static let linearGuess = SIMD8<Float>(1, 1, -1, 0, 1, 0, 0, 0)
+
+    /// The NaN record: never valid, value NaN.
+    static let nan = SegmentRecord(kind: .translation, lo: .infinity, hi: -.infinity, v0: SIMD2(repeating: .nan),
+                                   dv: .zero, easing: linearEasing, guess: linearGuess)
+
+    /// A constant record from `lo` to `hi` at `value`.
+    static func constant(_ kind: TrackKind, lo: Double, hi: Double, _ value: SIMD2<Double>) -> SegmentRecord {
+        SegmentRecord(kind: kind, lo: lo, hi: hi, v0: value, dv: .zero, easing: linearEasing, guess: linearGuess)
+    }
+}

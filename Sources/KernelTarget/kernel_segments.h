@@ -1,0 +1,99 @@
+#ifndef KERNEL_SEGMENTS_H
+#define KERNEL_SEGMENTS_H
+
+#include "kernel_target.h"
+
+/* A block's keyframe segments gathered from the plan's records (SegmentRecord.swift) into
+ * lane vectors (TrackLanes.swift's layout): 8 record rows transposed with shuffles, stored a
+ * vector at a time. Gathered lane by lane in Swift, each scalar store then read back as a
+ * vector stalled on store forwarding: own timelines ran 1.7x slower (docs/DESIGN.md,
+ * "Keyframe working set"). Clang vector expressions, for the Swift code's target. */
+
+#define KERNEL_SEGMENTS_INLINE static inline __attribute__((always_inline))
+
+typedef int kernel_int8 __attribute__((ext_vector_type(8)));
+
+/* Record layout (SegmentRecord): lo, hi (Doubles), 16 Floats at byte 16 (invLen v0x v0y dvx
+ * dvy ax bx cx | ay by cy ga gb g0 g1 g2), g3 at byte 80, the flags word at byte 84. */
+enum { KERNEL_SEGMENT_STRIDE = 96, KERNEL_SEGMENT_FLAGS = 84, KERNEL_SEGMENT_G3 = 80 };
+
+/* The 8 lanes' records, found once a block and track. */
+typedef struct { const char *r[8]; } kernel_segment_rows;
+
+KERNEL_SEGMENTS_INLINE kernel_segment_rows kernel_segment_rows8(const void *records, kernel_int8 index) {
+    kernel_segment_rows rows;
+    for (int l = 0; l < 8; l++) rows.r[l] = (const char *)records + (long)index[l] * KERNEL_SEGMENT_STRIDE;
+    return rows;
+}
+
+KERNEL_SEGMENTS_INLINE kernel_float8 kernel_segment_row(const char *r, int part) {
+    kernel_float8 v;
+    __builtin_memcpy(&v, r + 16 + 32 * part, sizeof v);
+    return v;
+}
+
+/* `lo` and `hi` of the 8 lanes' records into out[0..7] and out[8..15]; returns their flags
+ * words ORed. */
+KERNEL_SEGMENTS_INLINE unsigned kernel_segment_bounds(const kernel_segment_rows *rows, double *out) {
+    kernel_double8 lo, hi;
+    unsigned any = 0;
+    for (int l = 0; l < 8; l++) {
+        const char *r = rows->r[l];
+        double a, b;
+        unsigned f;
+        __builtin_memcpy(&a, r, sizeof a);
+        __builtin_memcpy(&b, r + 8, sizeof b);
+        __builtin_memcpy(&f, r + KERNEL_SEGMENT_FLAGS, sizeof f);
+        lo[l] = a;
+        hi[l] = b;
+        any |= f;
+    }
+    __builtin_memcpy(out, &lo, sizeof lo);
+    __builtin_memcpy(out + 8, &hi, sizeof hi);
+    return any;
+}
+
+/* Row `part` (0: Floats 0-7, 1: Floats 8-15) of the 8 records, transposed: Float k of lane
+ * l to out[8k + l], for k in 0..7. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *rows, int part, float *out) {
+    const kernel_float8 r0 = kernel_segment_row(rows->r[0], part), r1 = kernel_segment_row(rows->r[1], part);
+    const kernel_float8 r2 = kernel_segment_row(rows->r[2], part), r3 = kernel_segment_row(rows->r[3], part);
+    const kernel_float8 r4 = kernel_segment_row(rows->r[4], part), r5 = kernel_segment_row(rows->r[5], part);
+    const kernel_float8 r6 = kernel_segment_row(rows->r[6], part), r7 = kernel_segment_row(rows->r[7], part);
+    const kernel_float8 t0 = __builtin_shufflevector(r0, r1, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 t1 = __builtin_shufflevector(r0, r1, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 t2 = __builtin_shufflevector(r2, r3, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 t3 = __builtin_shufflevector(r2, r3, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 t4 = __builtin_shufflevector(r4, r5, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 t5 = __builtin_shufflevector(r4, r5, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 t6 = __builtin_shufflevector(r6, r7, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 t7 = __builtin_shufflevector(r6, r7, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 u0 = __builtin_shufflevector(t0, t2, 0, 1, 8, 9, 4, 5, 12, 13);
+    const kernel_float8 u1 = __builtin_shufflevector(t0, t2, 2, 3, 10, 11, 6, 7, 14, 15);
+    const kernel_float8 u2 = __builtin_shufflevector(t1, t3, 0, 1, 8, 9, 4, 5, 12, 13);
+    const kernel_float8 u3 = __builtin_shufflevector(t1, t3, 2, 3, 10, 11, 6, 7, 14, 15);
+    const kernel_float8 u4 = __builtin_shufflevector(t4, t6, 0, 1, 8, 9, 4, 5, 12, 13);
+    const kernel_float8 u5 = __builtin_shufflevector(t4, t6, 2, 3, 10, 11, 6, 7, 14, 15);
+    const kernel_float8 u6 = __builtin_shufflevector(t5, t7, 0, 1, 8, 9, 4, 5, 12, 13);
+    const kernel_float8 u7 = __builtin_shufflevector(t5, t7, 2, 3, 10, 11, 6, 7, 14, 15);
+    const kernel_float8 c[8] = {
+        __builtin_shufflevector(u0, u4, 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u1, u5, 0, 1, 2, 3, 8, 9, 10, 11),
+        __builtin_shufflevector(u2, u6, 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u3, u7, 0, 1, 2, 3, 8, 9, 10, 11),
+        __builtin_shufflevector(u0, u4, 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u1, u5, 4, 5, 6, 7, 12, 13, 14, 15),
+        __builtin_shufflevector(u2, u6, 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u3, u7, 4, 5, 6, 7, 12, 13, 14, 15),
+    };
+    __builtin_memcpy(out, c, sizeof c);
+}
+
+/* g3 of the 8 lanes' records into out[0..7]. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_g3(const kernel_segment_rows *rows, float *out) {
+    kernel_float8 g;
+    for (int l = 0; l < 8; l++) {
+        float v;
+        __builtin_memcpy(&v, rows->r[l] + KERNEL_SEGMENT_G3, sizeof v);
+        g[l] = v;
+    }
+    __builtin_memcpy(out, &g, sizeof g);
+}
+
+#endif

@@ -1,0 +1,54 @@
+@testable import WalkthroughKernel
+import KernelTestSupport
+import Testing
+
+/// The keyframe segment records and the lanes' cache (`SegmentRecord`, `LaneSegments`):
+/// their layouts are those `KernelTarget/kernel_segments.h` reads, and a lane that walks from
+/// its last record to the one at its new time lands where the search lands.
+@Suite struct SegmentRecordTests {
+    @Test func layoutsAreThoseTheGatherReads() {
+        #expect(MemoryLayout<SegmentRecord>.stride == 96)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.lo) == 0)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.hi) == 8)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.a) == 16)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.b) == 48)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.g3) == 80)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.flags) == 84)
+        // `kernel_segment_bounds` writes `lo` then `hi` as one run of 16 Doubles.
+        #expect(MemoryLayout<LaneSegments>.offset(of: \.index) == 0)
+        #expect(MemoryLayout<LaneSegments>.offset(of: \.hi)! - MemoryLayout<LaneSegments>.offset(of: \.lo)! == 64)
+        #expect(MemoryLayout<LaneSegments>.stride == 176)
+    }
+
+    /// Seeded random own and page timelines, random times (NaN and the keyframes' own times
+    /// among them): `step` from any record of the lane's track equals `find`.
+    @Test(arguments: [UInt64(0x41), 0x4101, 0x4102])
+    func aWalkLandsWhereTheSearchDoes(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let page = RandomTimeline.timed(RandomWalkthrough.page(count: 40, type: .linear, using: &rng), pageTimeline: true,
+                                        own: 0.5, using: &rng)
+        let tables = LaneTimelines(page)
+        for slot in 0..<tables.blocks * Lanes.count {
+            let (block, lane) = (slot / Lanes.count, slot % Lanes.count)
+            for kind in TrackKind.allCases {
+                let source = Int(tables.laneSource[slot])
+                var times: [Double] = [.nan, -.infinity, .infinity, -3, 3]
+                if source >= 0 {
+                    let first = Int(tables.trackRanges[8 * source + 2 * kind.rawValue])
+                    let count = Int(tables.trackRanges[8 * source + 2 * kind.rawValue + 1])
+                    times += (first..<first + count).flatMap { [tables.timeTable[$0], tables.timeTable[$0].nextDown] }
+                }
+                times += (0..<20).map { _ in Double.random(in: -2.5...2.5, using: &rng) }
+                var index = SegmentRecord.nanIndex
+                for time in times {
+                    let found = SegmentCache.find(time, kind: kind, block: block, lane: lane, tables: tables)
+                    let walked = SegmentCache.step(index, time, kind: kind, block: block, lane: lane, tables: tables)
+                    #expect(walked == found, "seed \(seed), slot \(slot), \(kind), τ = \(time), from record \(index)")
+                    let r = tables.segments[Int(found)]
+                    if time.isFinite { #expect(r.lo <= time && time < r.hi, "seed \(seed), slot \(slot), \(kind), τ = \(time)") }
+                    index = found
+                }
+            }
+        }
+    }
+}
