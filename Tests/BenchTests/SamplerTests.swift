@@ -39,6 +39,17 @@ import Testing
         #expect(batch == [1, 25, 25, 25, 500], "\(batch)")
     }
 
+    /// Scenarios whose cost varies with the position (16 of them): the kernels' samples hold
+    /// whole cycles, 25 frames rounded up to 32, and 1 (a frame longer than a sample) to 16;
+    /// the readers, which read one frame, and the reference keep theirs.
+    @Test func positionDependentScenariosTakeWholeCycles() {
+        var sampler = Self.sampler
+        sampler.cycleFrames = 16
+        let kinds: [ImplementationKind] = [.reference, .simd, .c, .limit, .readAlphas]
+        #expect(sampler.batchSizes(oneFrame: [1_000_000, 20_000, 12_000, 2_000, 100], kinds: kinds) == [1, 32, 32, 32, 500])
+        #expect(sampler.batchSizes(oneFrame: [1_000_000, 90_000, 80_000, 60_000, 100], kinds: kinds) == [1, 16, 16, 16, 500])
+    }
+
     /// Walkthrough files: samples of 2 µs, so an app-sized frame (150 ns) is timed 13 at a
     /// time and a frame of 2 µs or more alone.
     @Test func walkthroughFilesTakeSamplesOfTwoMicroseconds() {

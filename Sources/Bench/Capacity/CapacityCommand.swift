@@ -144,7 +144,8 @@ enum CapacityCommand {
         }
         let plan = AnimationPlan(walkthrough)
         let perFrame = Suite.averageAnimatedSubviews(walkthrough, scrolls)
-        let sampler = Sampler(budgetSeconds: budgetSeconds)
+        var sampler = Sampler(budgetSeconds: budgetSeconds)
+        if scenario.costVariesWithPosition { sampler.cycleFrames = scrolls.count }
         let measured = try sampler.measure([kind], subviewsPerFrame: perFrame) { (_) throws(BenchError) in
             try Suite.checkedImplementations([kind], plan, scrolls: scrolls, layout: layout, scenario: scenario.name, size: size)
         }

@@ -21,7 +21,7 @@ extension Scenario {
 
     static func keyframed(_ name: String, _ summary: String, offsets: [Double] = spread,
                           _ timelines: @escaping @Sendable (Int) -> (Timeline?, (Int) -> Timeline?)) -> Scenario {
-        Scenario(name: name, summary: summary) { (count) throws(BenchError) in
+        Scenario(name: name, summary: summary, costVariesWithPosition: offsets == spread) { (count) throws(BenchError) in
             let (shared, own) = timelines(count)
             let subviews = (0..<count).map { Subview(tag: $0 % 50 == 0 ? 1 : 0, timeline: own($0)) }
             let page = Page(animationType: .linear, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002),

@@ -22,6 +22,10 @@ struct Sampler {
     var maximumSamples = 400
     var minimumSampleNanoseconds = 50_000.0
     var scrolling = false
+    /// Frames of the scenario's cycle of positions that a kernel's sample holds a whole
+    /// number of (`Scenario.costVariesWithPosition`; 1: any number): its sample is then the
+    /// cycle's average, and the ratio of minimums compares like with like.
+    var cycleFrames = 1
 
     /// A walkthrough file's sample: at least 2 µs, so one frame where a frame takes that
     /// long and a stretch of consecutive positions where it does not. An app-sized frame
@@ -126,7 +130,10 @@ struct Sampler {
     func batchSizes(oneFrame: [Double], kinds: [ImplementationKind]) -> [Int] {
         func frames(_ nanoseconds: Double) -> Int { max(1, Int(minimumSampleNanoseconds / nanoseconds)) }
         let shared = zip(oneFrame, kinds).filter { Self.sharesBatch($0.1) }.map(\.0).min()
-        return zip(oneFrame, kinds).map { one, kind in frames(Self.sharesBatch(kind) ? shared ?? one : one) }
+        return zip(oneFrame, kinds).map { one, kind in
+            guard Self.sharesBatch(kind) else { return frames(one) }
+            return (frames(shared ?? one) + cycleFrames - 1) / cycleFrames * cycleFrames
+        }
     }
 
     /// Whether `kind` computes frames with a page kernel: `simd`, `simd-parallel`, `c`, `limit`.

@@ -13,6 +13,12 @@ struct Scenario: Sendable {
     /// The walkthrough file's subviews over all its pages, which the report gives beside the
     /// window's average (`ownSize`): a 10-subview file read as "7 subviews" alone.
     var fileSubviews: Int? = nil
+    /// Whether a frame's cost differs from one scroll position to the next (lanes mid-
+    /// transition at some, settled at others), so that a sample takes whole cycles of the
+    /// positions (`Sampler.cycleFrames`): a sample of part of the cycle at 10k subviews was
+    /// the cheap half, and `keyframes-stagger` read 1.00× the store limit there against
+    /// 6.9× at 1k, where a sample held whole cycles.
+    var costVariesWithPosition = false
     /// The walkthrough with about `subviews` subviews in the window, and its scroll positions.
     let make: @Sendable (_ subviews: Int) throws(BenchError) -> (Walkthrough, [Double])
 

@@ -62,6 +62,7 @@ enum Suite {
         let plan = AnimationPlan(walkthrough)
         let perFrame = averageAnimatedSubviews(walkthrough, scrolls)
         var sampler = Sampler(budgetSeconds: options.budgetSeconds)
+        if scenario.costVariesWithPosition { sampler.cycleFrames = scrolls.count }
         if scenario.file != nil {
             // Short samples along the scroll, enough for every position to be timed many times.
             (sampler.scrolling, sampler.minimumSampleNanoseconds) = (true, Sampler.scrollSampleNanoseconds)
