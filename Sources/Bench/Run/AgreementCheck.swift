@@ -7,7 +7,8 @@ import WalkthroughKernel
 /// The reference frame is computed once, when the first implementation with a frame to
 /// compare needs it, and an implementation's frame becomes a `FrameState` only while it is
 /// compared. At a million subviews a `FrameState` is about 150 MB; the check once held the
-/// reference's twice and `simd`'s beside every other one's, 450 MB at the top of the run's peak.
+/// reference's twice and `simd`'s beside every other one's, 450 MB at the top of the run's peak,
+/// and `simd-parallel` is compared with `simd`'s frame bytes, not with the states of both.
 struct AgreementCheck {
     let walkthrough: Walkthrough
     let x: Double
@@ -29,26 +30,50 @@ struct AgreementCheck {
         // and at a million subviews on own timelines one frame of it takes seconds.
         guard impl.kind != .reference else { return }
         impl.render(scroll: x)
-        guard let state = impl.state() else { return }
+        // `simd-parallel` against `simd`'s frame, byte for byte where it lies, with no
+        // `FrameState` of either: equal to `simd`, which matched the reference, it matches too.
+        if impl.kind == .simdParallel, let parallel = impl as? AnimatorImplementation,
+           let simd = made.first(where: { $0.kind == .simd }) as? AnimatorImplementation {
+            guard parallel.hasTheSameFrame(as: simd) else {
+                throw BenchError("simd-parallel is not bitwise equal to simd on \(scenario) at \(size)")
+            }
+            return
+        }
+        // An animator's frame is read a subview at a time, never as a whole `FrameState`.
+        if let animated = impl as? AnimatorImplementation {
+            guard animated.kind != .limit else { return }
+            let w = walkthrough
+            try compare(animated.kind.name, currentPage: animated.currentPage, positions: animated.positions) { page, k in
+                animated.subviewState(w, page: page, subview: k)
+            }
+        } else if let state = impl.state() {
+            try compare(impl.kind.name, currentPage: state.currentPage,
+                        positions: state.pages.map { PagePosition(offset: $0.offset, animated: $0.animated) }) { page, k in
+                state.pages[page].subviews![k]
+            }
+        }
+    }
+
+    /// Compares a frame, given by its current page, its pages' positions and its subviews one
+    /// at a time, with the reference's.
+    private mutating func compare(_ name: String, currentPage: Int, positions: [PagePosition],
+                                  subview: (_ page: Int, _ k: Int) -> SubviewState) throws(BenchError) {
         let reference = try referenceFrame()
-        let name = impl.kind.name
-        guard state.currentPage == reference.currentPage else {
+        guard currentPage == reference.currentPage, positions.count == reference.pages.count else {
             throw BenchError("\(name) disagrees with the reference on \(scenario) at \(size): current page")
         }
-        for (page, expected) in zip(state.pages, reference.pages) {
-            guard page.animated == expected.animated, page.offset == expected.offset else {
+        for expected in reference.pages {
+            let position = positions[expected.index]
+            guard position.animated == expected.animated, position.offset == expected.offset else {
                 throw BenchError("\(name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) offset or window")
             }
             let keyframes = tolerances[expected.index]
-            for (k, (a, b)) in zip(page.subviews ?? [], expected.subviews ?? []).enumerated() {
+            for (k, b) in (expected.subviews ?? []).enumerated() {
+                let a = subview(expected.index, k)
                 if let why = keyframes.map({ $0.mismatch(a, b) }) ?? ParityTolerance.mismatch(a, b) {
                     throw BenchError("\(name) disagrees with the reference on \(scenario) at \(size): page \(expected.index) subview \(k): \(why)")
                 }
             }
-        }
-        if impl.kind == .simdParallel, let simd = made.first(where: { $0.kind == .simd })?.state(),
-           state.pages.map(\.subviews) != simd.pages.map(\.subviews) {
-            throw BenchError("simd-parallel is not bitwise equal to simd on \(scenario) at \(size)")
         }
     }
 

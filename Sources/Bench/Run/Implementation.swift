@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CAnchor
 import WalkthroughKernel
 
@@ -93,6 +98,37 @@ final class AnimatorImplementation: Implementation {
 
     /// `limit` stores constants, not a frame: it has nothing to compare.
     func state() -> FrameState? { kind == .limit ? nil : animator.pointee.state() }
+
+    /// The last frame's current page and pages' positions.
+    var currentPage: Int { animator.pointee.currentPage }
+    var positions: [PagePosition] { animator.pointee.positions }
+
+    /// Subview `k` of page `page` in the last frame, as `state()` holds it (one at a time:
+    /// at a million subviews a whole `FrameState` is about 150 MB).
+    func subviewState(_ walkthrough: Walkthrough, page: Int, subview k: Int) -> SubviewState {
+        let frame = animator.pointee.frame, model = walkthrough.pages[page]
+        return SubviewState(tag: model.subviews[k].tag, transform: frame.transform(page: page, subview: k),
+                            alpha: frame.alpha(page: page, subview: k), isStatic: model.isStatic(subview: k))
+    }
+
+    /// Whether the last frames of the two are the same: the same pages in the window at the
+    /// same offsets, and the same bytes in every page's matrices and alphas (padding lanes
+    /// included: both kernels write whole blocks).
+    func hasTheSameFrame(as other: AnimatorImplementation) -> Bool {
+        let (a, b) = (animator.pointee, other.animator.pointee)
+        guard a.positions == b.positions, a.frame.layout == b.frame.layout, a.frame.pageCount == b.frame.pageCount else { return false }
+        return (0..<a.frame.pageCount).allSatisfy { page in
+            a.frame.withUnsafeBytes(page: page) { m1, a1 in
+                b.frame.withUnsafeBytes(page: page) { m2, a2 in Self.sameBytes(m1, m2) && Self.sameBytes(a1, a2) }
+            }
+        }
+    }
+
+    private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let p = a.baseAddress, let q = b.baseAddress else { return true }
+        return memcmp(p, q, a.count) == 0
+    }
 }
 
 /// Reads the frame computed once at `scroll`, again and again: what it costs an app to
