@@ -11,10 +11,10 @@
  *     across the handle's worker threads included;
  * (b) bww_create with every allocation of at least BIG bytes failing: a file whose counts
  *     ask for more (BWW_MAX_SUBVIEWS subviews, 224 MiB while reading it; 262144 subviews,
- *     whose frame is past BIG; a text longer than BIG; 65536 subviews on a staggered
- *     timeline, whose keyframe tables are past BIG though the frame is not) returns
- *     BWW_ERROR_OUT_OF_MEMORY, and small files, with and without keyframes, still load
- *     and evaluate.
+ *     whose frame is past BIG; a text longer than BIG; 229376 subviews on a staggered
+ *     timeline, whose keyframe segment state is past BIG though the frame is not) returns
+ *     BWW_ERROR_OUT_OF_MEMORY, and smaller files, with and without keyframes (229376
+ *     subviews without the timeline included), still load and evaluate.
  *
  * Each case runs in a child process (fork), so a crash is reported as that case's
  * failure and the other cases still run. Linux (glibc's __libc_* allocator entries). */
@@ -335,8 +335,9 @@ struct big_file {
     bww_status status; /* expected */
     int staggered;     /* the page has `staggered_timeline` (its keyframes in tables a subview) */
 };
-/* Four tracks read at different times: per block of BWW_LANES subviews, 4 × 673 bytes of
- * segments besides 48 bytes a subview of other tables. */
+/* Four tracks read at different times: per block of BWW_LANES subviews, 4 × 176 bytes of
+ * segment state (a record index and bounds a lane and track), one allocation: 20 MB at
+ * 229376 subviews, past BIG, beside a frame of 15 MB, under it. */
 static const char *const staggered_timeline =
     ", \"timeline\": {\"stagger\": 0.001, \"translation\": [{\"at\": 0, \"value\": [0, 40]}, {\"at\": 1, "
     "\"value\": [0, 0], \"easing\": \"easeOut\"}], \"scale\": [{\"at\": 0.5, \"value\": [0.5, 0.5]}], "
@@ -348,8 +349,9 @@ static const struct big_file big_files[] = {
     {"a text of 17 MiB", 0, BWW_ERROR_OUT_OF_MEMORY, 0},
     /* Ill-formed UTF-8 is repaired with U+FFFD, 3 bytes a byte: a 10 MiB copy becomes 30. */
     {"a text of 10 MiB of ill-formed UTF-8", -1, BWW_ERROR_OUT_OF_MEMORY, 0},
-    {"subviewCount 65536 on a staggered timeline (4 MiB frame, 21 MiB keyframe segments)", 65536,
+    {"subviewCount 229376 on a staggered timeline (15 MB frame, 20 MB keyframe segment state)", 229376,
      BWW_ERROR_OUT_OF_MEMORY, 1},
+    {"subviewCount 229376 (15 MB frame)", 229376, BWW_OK, 0},
     {"subviewCount 3", 3, BWW_OK, 0},
     {"subviewCount 45 on a staggered timeline", 45, BWW_OK, 1},
 };
