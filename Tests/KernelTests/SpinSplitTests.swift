@@ -30,13 +30,9 @@ import Testing
         for x in Self.scrolls {
             try animator.update(scroll: x)
             let reference = try ReferenceAnimator.frame(walkthrough, scroll: x)
-            for (f, r) in zip(animator.state().pages, reference.pages) {
-                for (k, (a, b)) in zip(f.subviews ?? [], r.subviews ?? []).enumerated() {
-                    if let why = ParityTolerance.mismatch(a, b) {
-                        Issue.record("seed \(seed) \(layout) scroll \(x) page \(f.index) subview \(k): \(why)")
-                        return
-                    }
-                }
+            if let why = FrameParity.mismatch(animator.state(), reference) {
+                Issue.record("seed \(seed) \(layout) scroll \(x) \(why)")
+                return
             }
         }
     }
