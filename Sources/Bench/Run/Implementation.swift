@@ -106,9 +106,7 @@ final class AnimatorImplementation: Implementation {
     /// Subview `k` of page `page` in the last frame, as `state()` holds it (one at a time:
     /// at a million subviews a whole `FrameState` is about 150 MB).
     func subviewState(_ walkthrough: Walkthrough, page: Int, subview k: Int) -> SubviewState {
-        let frame = animator.pointee.frame, model = walkthrough.pages[page]
-        return SubviewState(tag: model.subviews[k].tag, transform: frame.transform(page: page, subview: k),
-                            alpha: frame.alpha(page: page, subview: k), isStatic: model.isStatic(subview: k))
+        animator.pointee.subviewState(walkthrough.pages[page], page, subview: k)
     }
 
     /// Whether the last frames of the two are the same: the same pages in the window at the

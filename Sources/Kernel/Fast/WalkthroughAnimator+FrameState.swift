@@ -7,13 +7,17 @@ extension WalkthroughAnimator {
         pages.reserveCapacity(positions.count)
         for (i, page) in walkthrough.pages.enumerated() {
             let position = positions[i]
-            let subviews = position.animated ? page.subviews.indices.map { k in
-                SubviewState(tag: page.subviews[k].tag, transform: frame.transform(page: i, subview: k),
-                             alpha: frame.alpha(page: i, subview: k), isStatic: page.isStatic(subview: k))
-            } : nil
+            let subviews = position.animated ? page.subviews.indices.map { subviewState(page, i, subview: $0) } : nil
             pages.append(PageState(index: i, offset: position.offset, animated: position.animated, subviews: subviews))
         }
         return FrameState(currentPage: currentPage, pages: pages)
+    }
+
+    /// Subview `k` of page `i` (whose model is `page`) in the last frame, as `state()` holds
+    /// it; the bench compares a frame this way a subview at a time.
+    package func subviewState(_ page: Page, _ i: Int, subview k: Int) -> SubviewState {
+        SubviewState(tag: page.subviews[k].tag, transform: frame.transform(page: i, subview: k),
+                     alpha: frame.alpha(page: i, subview: k), isStatic: page.isStatic(subview: k))
     }
 
     /// One frame of `walkthrough` at scroll position `x` by the fast path.
