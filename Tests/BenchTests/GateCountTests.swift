@@ -51,6 +51,19 @@ import Testing
         }
     }
 
+    /// The keyframe scenarios are counted, over whole cycles of their positions where a
+    /// frame's cost varies with the position (a part of the cycle would count its cheap half).
+    @Test func keyframeScenariosAreCountedOverWholeCycles() throws {
+        let perSubview = CountedCase.all.filter { $0.unit == .subview }
+        #expect(perSubview.map(\.name).contains("keyframes-own") && perSubview.map(\.name).contains("keyframes-stagger"))
+        for counted in perSubview {
+            let scenario = try #require(Scenario.builtIn.first { $0.name == counted.target[0] }, "\(counted.name)")
+            if scenario.costVariesWithPosition {
+                #expect(counted.frames % Scenario.spread.count == 0, "\(counted.name): \(counted.frames) frames")
+            }
+        }
+    }
+
     /// `bench profile FILE.json` renders the file at its own size, every page in turn.
     @Test func profileRendersAWalkthroughFileAtItsOwnSize() throws {
         let path = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/readme-parallax.json").path

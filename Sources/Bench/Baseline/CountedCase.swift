@@ -31,6 +31,9 @@ struct CountedCase {
     /// What `bench baseline` counts.
     static let all: [CountedCase] = ["linear", "zoom", "rotate3d", "rotate3d-spin", "storyboard"].map {
         CountedCase(name: $0, target: [$0, "--size", "4000"], frames: 8, unit: .subview)
+    } + ["keyframes-stagger", "keyframes-own"].map {
+        // Whole cycles of the 16 positions (`Scenario.spread`): a frame's cost varies with them.
+        CountedCase(name: $0, target: [$0, "--size", "4000"], frames: Scenario.spread.count, unit: .subview)
     } + [
         // The README's two examples, 10 subviews each over three pages, scrolled through
         // (`Scenario.file`), and the storyboard scenario with about 40 subviews in the window.
