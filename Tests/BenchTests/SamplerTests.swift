@@ -41,13 +41,35 @@ import Testing
 
     /// Scenarios whose cost varies with the position (16 of them): the kernels' samples hold
     /// whole cycles, 25 frames rounded up to 32, and 1 (a frame longer than a sample) to 16;
-    /// the readers, which read one frame, and the reference keep theirs.
+    /// so does the reference's, up to the longest cycle it is sampled in whole, and single
+    /// frames beyond; the readers, which read one frame, keep theirs.
     @Test func positionDependentScenariosTakeWholeCycles() {
         var sampler = Self.sampler
         sampler.cycleFrames = 16
         let kinds: [ImplementationKind] = [.reference, .simd, .c, .limit, .readAlphas]
-        #expect(sampler.batchSizes(oneFrame: [1_000_000, 20_000, 12_000, 2_000, 100], kinds: kinds) == [1, 32, 32, 32, 500])
-        #expect(sampler.batchSizes(oneFrame: [1_000_000, 90_000, 80_000, 60_000, 100], kinds: kinds) == [1, 16, 16, 16, 500])
+        #expect(sampler.batchSizes(oneFrame: [1_000_000, 20_000, 12_000, 2_000, 100], kinds: kinds) == [16, 32, 32, 32, 500])
+        #expect(sampler.batchSizes(oneFrame: [1_000_000, 90_000, 80_000, 60_000, 100], kinds: kinds) == [16, 16, 16, 16, 500])
+        #expect(sampler.batchSizes(oneFrame: [2_000, 90_000], kinds: [.reference, .simd]) == [32, 16])
+        sampler.maximumReferenceCycleNanoseconds = 15_000_000
+        #expect(sampler.batchSizes(oneFrame: [1_000_000, 90_000], kinds: [.reference, .simd]) == [1, 16])
+    }
+
+    /// A reference sampled in whole cycles of a position-dependent scenario covers every
+    /// position equally and takes at least `minimumReferenceCycles` samples, not
+    /// `minimumSamples` (each is a whole cycle).
+    @Test func referenceSamplesWholeCycles() {
+        var sampler = Sampler(budgetSeconds: 0)
+        sampler.cycleFrames = 4
+        let positions = (0..<4).map(Double.init)
+        let reference = Recorder(.reference, nanoseconds: 60_000, positions: positions)
+        let results = sampler.interleaved([reference], 1)
+        #expect(results[0].samples.count == Sampler.minimumReferenceCycles, "\(results)")
+        #expect(results[0].frames == 4 * Sampler.minimumReferenceCycles, "\(results)")
+        // The untimed frame before each sample shifts its start; each timed batch of 4 still
+        // holds every position once.
+        let timed = reference.rendered.dropFirst(3)  // warm-up (2) and calibration (1)
+        let counts = Dictionary(grouping: timed, by: { $0 }).mapValues(\.count)
+        #expect(counts.values.allSatisfy { $0 >= Sampler.minimumReferenceCycles }, "\(reference.rendered)")
     }
 
     /// Walkthrough files: samples of 2 µs, so an app-sized frame (150 ns) is timed 13 at a

@@ -26,6 +26,13 @@ struct Sampler {
     /// number of (`Scenario.costVariesWithPosition`; 1: any number): its sample is then the
     /// cycle's average, and the ratio of minimums compares like with like.
     var cycleFrames = 1
+    /// The longest cycle of positions the reference is sampled in whole (`batchSizes`): at
+    /// `keyframes-own`'s 100k subviews one takes about 2.5 s; a million's, 25 s, would put the
+    /// default run past its 2 minutes, so there the reference takes single frames (a lower
+    /// bound of `ref/simd`: its minimum is its cheapest position).
+    var maximumReferenceCycleNanoseconds = 4e9
+    /// Whole-cycle samples the reference takes at least (the minimum of two drops one slow spell).
+    static let minimumReferenceCycles = 2
 
     /// A walkthrough file's sample: at least 2 µs, so one frame where a frame takes that
     /// long and a stretch of consecutive positions where it does not. An app-sized frame
@@ -99,6 +106,10 @@ struct Sampler {
             oneFrame.append(max(Sampler.now() - t0, 1))
         }
         let batch = batchSizes(oneFrame: oneFrame, kinds: impls.map(\.kind))
+        // A reference sampled in whole cycles takes fewer samples: each is 16 of its frames.
+        let least = zip(impls, batch).map { impl, frames in
+            Self.sharesBatch(impl.kind) || cycleFrames == 1 || frames < cycleFrames ? minimumSamples : Self.minimumReferenceCycles
+        }
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
         while true {
@@ -111,7 +122,7 @@ struct Sampler {
                 results[n].samples.append(elapsed / Double(batch[n] * max(subviewsPerFrame, 1)))
             }
             let spent = (Sampler.now() - start) / 1e9
-            let enough = results.allSatisfy { $0.samples.count >= minimumSamples }
+            let enough = zip(results, least).allSatisfy { $0.samples.count >= $1 }
             if enough && (spent >= budgetSeconds || results.allSatisfy { $0.samples.count >= maximumSamples }) { break }
         }
         return results
@@ -126,13 +137,21 @@ struct Sampler {
     /// a sample and compare the cheapest position with the cheapest pair: `keyframes-own` at
     /// 1k read `simd/c` anywhere from 1.05 to 1.51. The reference (14–155× slower than the kernels) and the
     /// readers (one fixed frame, read again and again) keep a batch of their own, so that
-    /// neither a fast reader nor a slow reference sets everyone's sample length.
+    /// neither a fast reader nor a slow reference sets everyone's sample length. The
+    /// reference's batch holds whole cycles too, up to `maximumReferenceCycleNanoseconds` a
+    /// cycle: one frame a sample, its minimum was its cheapest position (`keyframes-own` at
+    /// 1k: 366 ns a subview, against 1,008 for the median frame), so `ref/simd` compared
+    /// that position with the kernels' cycle.
     func batchSizes(oneFrame: [Double], kinds: [ImplementationKind]) -> [Int] {
         func frames(_ nanoseconds: Double) -> Int { max(1, Int(minimumSampleNanoseconds / nanoseconds)) }
+        func cycles(_ frames: Int) -> Int { (frames + cycleFrames - 1) / cycleFrames * cycleFrames }
         let shared = zip(oneFrame, kinds).filter { Self.sharesBatch($0.1) }.map(\.0).min()
         return zip(oneFrame, kinds).map { one, kind in
+            if Self.samplesApart(kind) && one * Double(cycleFrames) <= maximumReferenceCycleNanoseconds {
+                return cycles(frames(one))
+            }
             guard Self.sharesBatch(kind) else { return frames(one) }
-            return (frames(shared ?? one) + cycleFrames - 1) / cycleFrames * cycleFrames
+            return cycles(frames(shared ?? one))
         }
     }
 
