@@ -25,14 +25,6 @@ enum LaneMath {
     @inline(__always)
     static func divide(_ a: V, _ b: V) -> V { kernel_div8(a, b) }
 
-    /// All ones in the lanes that are +0, for lanes with the sign bit clear (`magnitude`):
-    /// `bits − 1` is negative exactly for +0.
-    @inline(__always)
-    static func zeroMask(_ a: V) -> SIMD8<UInt32> {
-        unsafeBitCast(unsafeBitCast(unsafeBitCast(a, to: SIMD8<UInt32>.self) &- 1, to: SIMD8<Int32>.self) &>> 31,
-                      to: SIMD8<UInt32>.self)
-    }
-
     /// `√a` per lane (sqrtps).
     @inline(__always)
     static func squareRoot(_ a: V) -> V { kernel_sqrt8(a) }
