@@ -1,4 +1,4 @@
-/// How a walkthrough's pages are laid out along its scroll axis (SEMANTICS.md, "Paging
+/// How a walkthrough's pages are laid out along its scroll axis (docs/FORMAT.md, "Paging
 /// directions"). Page numbers do not change with the direction: page 0 is the page the
 /// walkthrough starts on.
 public enum PagingDirection: String, CaseIterable, Hashable, Sendable {

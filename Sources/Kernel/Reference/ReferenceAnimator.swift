@@ -56,7 +56,7 @@ public enum ReferenceAnimator {
     }
 
     /// A whole frame at scroll position `x`: pages in the window get their subviews, right
-    /// to left mirrored (`F·M·F`, SEMANTICS.md "Paging directions"; offsets and the current
+    /// to left mirrored (`F·M·F`, docs/FORMAT.md "Paging directions"; offsets and the current
     /// page from `x' = (n − 1)·W − x`: `Walkthrough.offset(ofPage:scroll:)`).
     /// - Throws: a non-finite scroll position.
     public static func frame(_ walkthrough: Walkthrough, scroll x: Double) throws(WalkthroughError) -> FrameState {
