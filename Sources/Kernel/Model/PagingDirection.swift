@@ -12,11 +12,6 @@ public enum PagingDirection: String, CaseIterable, Hashable, Sendable {
 
     /// Parses a file's `direction`: exact spelling only; an error lists the three.
     public init(parsing name: String) throws(WalkthroughError) {
-        guard let direction = PagingDirection(rawValue: name) else {
-            let allowed = PagingDirection.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WalkthroughError(key: "direction",
-                                   problem: "unknown direction \(Echo.quoted(name)); allowed values: \(allowed)")
-        }
-        self = direction
+        self = try .parsing(name, key: "direction")
     }
 }
