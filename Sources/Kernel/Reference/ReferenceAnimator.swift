@@ -8,12 +8,7 @@
 public enum ReferenceAnimator {
     /// Every subview of `page` at offset `o`.
     public static func animate(_ page: Page, offset o: Double) -> [SubviewState] {
-        var states: [SubviewState] = []
-        states.reserveCapacity(page.subviews.count)
-        for k in page.subviews.indices {
-            states.append(animate(page, subview: k, offset: o))
-        }
-        return states
+        page.subviews.indices.map { animate(page, subview: $0, offset: o) }
     }
 
     /// Subview `k` of `page` at offset `o`.
