@@ -24,10 +24,7 @@ public struct Rotation: Hashable, Sendable {
             throw WalkthroughError(key: "perspective", subject: "perspective",
                                    problem: "must be a finite distance > 0, got \(d)")
         }
-        self.axis = axis
-        self.angle = angle
-        self.angleVariance = angleVariance
-        self.perspective = perspective
+        (self.axis, self.angle, self.angleVariance, self.perspective) = (axis, angle, angleVariance, perspective)
     }
 
     /// The axis scaled to unit length (never nil: the initializer rejects a zero axis).
