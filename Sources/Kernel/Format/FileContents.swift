@@ -12,11 +12,8 @@ package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
     static let maximumLength = 1 << 30
 
-    /// Characters of a path kept in messages (`Echo.escaped`).
-    static let pathLimit = 240
-
-    /// The path as messages show it: escaped and shortened, on one line.
-    static func shown(_ path: String) -> String { Echo.escaped(path, limit: pathLimit) }
+    /// The path as messages show it: escaped and shortened to 240 characters, on one line.
+    static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
 
     /// Runs `body` with the bytes of the file at `path`, valid during the call only.
     /// - Throws: `PATH: cannot read the file (REASON)`: it does not exist, is a folder or
