@@ -44,8 +44,6 @@ static inline __attribute__((always_inline)) kernel_double4 kernel_widen4(kernel
     return __builtin_convertvector(v, kernel_double4);
 }
 
-/* 8-lane vectors cross from Swift through memory (Swift imports C vectors of at most 4
- * elements): field c at fields + 8c; bit c of `opaque` hides field c, as in kernel_transpose4. */
 /* KERNEL_OPAQUE4 for 8 lanes. */
 static inline __attribute__((always_inline)) kernel_float8 kernel_opaque8(kernel_float8 v) {
 #if KERNEL_TARGET_AVX
@@ -59,6 +57,8 @@ static inline __attribute__((always_inline)) kernel_float8 kernel_opaque8(kernel
 #endif
 }
 
+/* 8-lane vectors cross from Swift through memory (Swift imports C vectors of at most 4
+ * elements): field c at fields + 8c; bit c of `opaque` hides field c, as in kernel_transpose4. */
 static inline __attribute__((always_inline)) kernel_float8 kernel_field8(const float *fields, int c,
                                                                         unsigned opaque) {
     kernel_float8 v;

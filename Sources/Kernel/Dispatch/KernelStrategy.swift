@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Which of the fast path's run-time kernels a frame uses: chosen once from the CPU's
 /// instruction set (`choose(for:)`, the only function that maps features to a strategy),
 /// kept by each `FrameBuffer`, and forced with the environment variable
@@ -53,7 +45,7 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
     public static var selection: String { resolved.reason }
 
     /// The environment read and resolved once, for `current` and `selection` alike.
-    private static let resolved = resolve(environment: environmentValue)
+    private static let resolved = resolve(environment: environmentValue(environmentVariable))
 
     /// `value` (the environment variable's, or nil) resolved against this CPU: the strategy,
     /// and the reason in words. A value that names no strategy, or one the CPU cannot run,
@@ -77,6 +69,4 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
 
     /// The strategy's name, as `BWW_KERNEL_STRATEGY` takes it.
     public var description: String { rawValue }
-
-    private static var environmentValue: String? { getenv(environmentVariable).map { String(cString: $0) } }
 }

@@ -6,22 +6,14 @@ import Glibc
 import Musl
 #endif
 
-/// A regular file's bytes, read with the platform's calls: the kernel uses no Foundation
-/// (its C library, linked with `--static-runtime`, would then need Foundation's libraries).
-///
-/// Only regular files are read, so a FIFO or a device never blocks or streams forever
-/// (the file is opened non-blocking). The bytes go into one block of the file's size from
-/// `posix_memalign`, which fails instead of ending the process, so a file too large for
-/// memory is an error. Every failure is one line naming the path.
+/// A regular file's bytes, read with the platform's calls, not Foundation's, into one block that
+/// may fail to allocate (docs/DESIGN.md, "The file reader"). Every failure is one line naming the path.
 package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
     static let maximumLength = 1 << 30
 
-    /// Characters of a path kept in messages (`Echo.escaped`).
-    static let pathLimit = 240
-
-    /// The path as messages show it: escaped and shortened, on one line.
-    static func shown(_ path: String) -> String { Echo.escaped(path, limit: pathLimit) }
+    /// The path as messages show it: escaped and shortened to 240 characters, on one line.
+    static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
 
     /// Runs `body` with the bytes of the file at `path`, valid during the call only.
     /// - Throws: `PATH: cannot read the file (REASON)`: it does not exist, is a folder or

@@ -1,6 +1,5 @@
 // Strings: checked in one pass, decoded in one more, each linear in the string's bytes
-// (docs/ROBUSTNESS.md): one with escapes is decoded into a buffer of its raw length, since
-// decoding only ever shortens (`\n` is one byte, `\uXXXX` at most three).
+// (docs/DESIGN.md, "The file reader").
 
 extension JSONScanner {
     /// Steps over the string that starts here, checking its characters and escapes.
@@ -35,7 +34,8 @@ extension JSONScanner {
         return try decode(start..<index)
     }
 
-    /// The string whose bytes (quotes included) are `range`, checked already.
+    /// The string whose bytes (quotes included) are `range`, checked already; escapes are
+    /// decoded into a buffer of the raw length, since decoding only ever shortens.
     func decode(_ range: Range<Int>) throws(WalkthroughError) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[range.lowerBound + 1 ..< range.upperBound - 1])
         guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }

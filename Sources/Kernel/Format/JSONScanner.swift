@@ -1,10 +1,6 @@
-/// A strict RFC 8259 JSON scanner over UTF-8 bytes, written here so that the kernel needs
-/// no Foundation.
-///
-/// It builds no document tree (docs/ROBUSTNESS.md): `validate()` checks the whole text
-/// first, with line and column; then a reader pulls the values it expects one at a time,
-/// and counts an array's elements before it allocates anything for them. Nesting is capped
-/// so that hostile input cannot exhaust the stack. Every step is linear in its bytes.
+/// A strict RFC 8259 JSON scanner over UTF-8 bytes, without Foundation or a document tree:
+/// `validate()` checks the whole text first, then a reader pulls the values it expects one at
+/// a time (docs/DESIGN.md, "The file reader"). Every step is linear in its bytes.
 struct JSONScanner {
     static let maximumDepth = 64
 

@@ -1,6 +1,5 @@
-// Walkthrough files from bytes and from a path, beside `init(json: String)`. The kernel
-// imports no Foundation, so these take what Foundation's types convert to without it:
-// `Data` is a sequence of `UInt8` (pass it as is), and a file `URL` has a `path`.
+// Walkthrough files from bytes and from a path: what `Data` and a file `URL` give without
+// Foundation, which the kernel does not import.
 
 extension Walkthrough {
     /// Loads a walkthrough file's bytes, UTF-8 JSON as a file holds it: `Data`, `[UInt8]`,

@@ -1,12 +1,5 @@
-// Walkthrough files: what a storyboard sets through runtime attributes, as JSON.
-// The format and its defaults are in docs/FORMAT.md.
-//
-// The reader checks the format: keys, types, array lengths, finite numbers, required keys.
-// The rules about values (a positive width, a non-zero axis, a positive perspective, the
-// page and subview limits, animation type names, static tag lists) live in the model's
-// initializers, once; the reader tells their errors as the file's, naming page and key.
-// Keys are read in file order and the first problem found is the one reported; a file that
-// is not JSON at all says so first.
+// Walkthrough files (docs/FORMAT.md): the reader checks the format and leaves the rules about values
+// to the model's initializers, whose errors it tells as the file's (docs/DESIGN.md, "The file reader").
 
 extension Walkthrough {
     static let fileKeys = ["width", "height", "direction", "pages"]

@@ -1,12 +1,6 @@
-// Timelines in walkthrough files (docs/FORMAT.md, "Keyframe timelines"): the `timeline` key of
-// a page or a subview.
-//
-// Errors name the page, the subview for a subview's timeline, and the key path inside the
-// timeline: `page 1, subview 2: key "timeline.rotation[3].at": must be greater than …`.
-// The reader checks the shape (keys, types, lengths, required keys, easing names); the
-// rules about values (ranges, strictly increasing times, a non-zero axis, Bézier control
-// points) live in `Timeline.init` and `Easing.init`, and their errors come back here keyed
-// by their path, which the reader puts after `timeline.`.
+// The `timeline` key of a page or a subview (docs/FORMAT.md, "Keyframe timelines"): errors of
+// `Timeline.init` and `Easing.init` come back keyed by their path, which the reader puts after
+// `timeline.` (docs/DESIGN.md, "The file reader").
 
 extension Walkthrough {
     static let pageTimelineKeys = ["translation", "scale", "rotation", "alpha", "axis", "stagger"]

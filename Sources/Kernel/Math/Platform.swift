@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The platform functions in one place (scalar `sin`/`cos`, processor count, aligned
-/// blocks), so that no other file needs the platform import but `WorkerPool` and `FileContents`.
+/// The platform functions in one place (scalar `sin`/`cos`, processor count, environment,
+/// aligned blocks), so that no other file needs the platform import but `WorkerPool` and `FileContents`.
 @usableFromInline
 func libmSin(_ x: Double) -> Double { sin(x) }
 
@@ -23,6 +23,9 @@ func onlineProcessorCount() -> Int {
     return 1
     #endif
 }
+
+/// The environment variable `name`'s value, nil when it is not set.
+func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
 /// A block of `bytes` bytes (at least 1), 64-byte aligned, from `posix_memalign`, which
 /// fails instead of ending the process: nil then. Freed with `freeBlock` (or `deallocate`).

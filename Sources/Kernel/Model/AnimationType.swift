@@ -12,11 +12,15 @@ public enum AnimationType: String, CaseIterable, Sendable {
     /// Parses the Interface Builder string. Exact spelling only: BWWalkthrough force-unwraps
     /// this and crashed on "linear" or "Bounce"; here it is an error naming the value.
     public init(parsing name: String) throws(WalkthroughError) {
-        guard let type = AnimationType(rawValue: name) else {
-            let allowed = AnimationType.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WalkthroughError(key: "animationType",
-                                   problem: "unknown animationType \(Echo.quoted(name)); allowed values: \(allowed)")
-        }
-        self = type
+        self = try .parsing(name, key: "animationType")
+    }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// The case spelled `name` exactly, else an error about the file's key `key` that lists the spellings.
+    static func parsing(_ name: String, key: String) throws(WalkthroughError) -> Self {
+        if let value = Self(rawValue: name) { return value }
+        let allowed = allCases.map(\.rawValue).joined(separator: ", ")
+        throw WalkthroughError(key: key, problem: "unknown \(key) \(Echo.quoted(name)); allowed values: \(allowed)")
     }
 }

@@ -30,11 +30,7 @@ package enum Echo {
     /// The whole text on one line: only control and format characters are escaped, nothing
     /// is cut. For a message whose parts were echoed already (a last line of defence).
     package static func oneLine(_ text: some StringProtocol) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if let piece = escape(scalar, quotes: false) { out += piece } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
+        text.unicodeScalars.map { escape($0, quotes: false) ?? String($0) }.joined()
     }
 
     /// The escape for `scalar`, or nil when it stands for itself.

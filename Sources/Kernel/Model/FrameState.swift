@@ -14,10 +14,7 @@ public struct SubviewState: Hashable, Sendable {
 
     /// A subview state with the given fields.
     public init(tag: Int, transform: Transform3D, alpha: Double, isStatic: Bool) {
-        self.tag = tag
-        self.transform = transform
-        self.alpha = alpha
-        self.isStatic = isStatic
+        (self.tag, self.transform, self.alpha, self.isStatic) = (tag, transform, alpha, isStatic)
     }
 }
 
@@ -35,10 +32,7 @@ public struct PageState: Hashable, Sendable {
 
     /// A page state with the given fields.
     public init(index: Int, offset: Double, animated: Bool, subviews: [SubviewState]?) {
-        self.index = index
-        self.offset = offset
-        self.animated = animated
-        self.subviews = subviews
+        (self.index, self.offset, self.animated, self.subviews) = (index, offset, animated, subviews)
     }
 }
 
@@ -51,7 +45,6 @@ public struct FrameState: Hashable, Sendable {
 
     /// A frame with the given fields.
     public init(currentPage: Int, pages: [PageState]) {
-        self.currentPage = currentPage
-        self.pages = pages
+        (self.currentPage, self.pages) = (currentPage, pages)
     }
 }

@@ -1,9 +1,6 @@
-/// Asks, before an allocation sized by a file's counts, whether it can be made: the C
-/// interface's `bww_create` must answer "out of memory" where Swift's allocator would end
-/// the process. The file reader asks it through `WalkthroughBudget` before it allocates a
-/// walkthrough's pages and each page's subviews (56 bytes a subview, 224 MiB for
-/// `BWW_MAX_SUBVIEWS`). Swift callers read files without one and keep Swift's behaviour.
-/// A check, not a reservation: memory other threads take after it can still run out.
+/// Asks, before an allocation sized by a file's counts, whether it can be made, so that the C
+/// interface's `bww_create` answers "out of memory" where Swift's allocator would end the
+/// process (docs/DESIGN.md, "The file reader"). Swift callers read files without one.
 package struct MemoryProbe: Sendable {
     /// Whether `bytes` can be allocated now.
     private let canAllocate: @Sendable (Int) -> Bool
@@ -18,8 +15,7 @@ package struct MemoryProbe: Sendable {
     package static let system = MemoryProbe { canAllocateAligned([$0 &+ slack]) }
 
     /// Asked for besides the bytes: an array's header, the allocator's rounding, and the few
-    /// small allocations around the one that follows (a probe of exactly an array's elements
-    /// passed where the array, 32 bytes more, then found no memory).
+    /// small allocations around the one that follows.
     package static let slack = 4096
 
     /// Throws when `bytes` cannot be allocated now (an error whose `refusedBytes` is

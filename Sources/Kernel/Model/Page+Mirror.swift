@@ -1,8 +1,5 @@
-// Right to left (SEMANTICS.md, "Paging directions"): every transform is the left-to-right
-// one mirrored, `F·M·F` with `F = diag(−1, 1, 1, 1)`, which negates m12 m13 m14 m21 m31 m41.
-// The fast path mirrors a page's parameters once instead (`Page.mirrored`): each mirrored
-// parameter is a negation, exact in floating point, so its transforms are `F·M·F` but for
-// the sign of a zero.
+// Right to left is every transform mirrored, `F·M·F`; the fast path mirrors a page's parameters
+// once instead, by exact negations (docs/FORMAT.md, "Paging directions").
 
 extension Transform3D {
     /// `F·M·F`: m12, m13, m14, m21, m31 and m41 negated, as `0 − v` (so that a zero stays

@@ -27,14 +27,9 @@ public struct Page: Hashable, Sendable {
                 subviews: [Subview] = [],
                 rotation: Rotation? = nil,
                 timeline: Timeline? = nil) {
-        self.animationType = animationType
-        self.speed = speed
-        self.speedVariance = speedVariance
-        self.staticTags = staticTags
-        self.animateAlpha = animateAlpha
-        self.subviews = subviews
-        self.rotation = rotation
-        self.timeline = timeline
+        (self.animationType, self.speed, self.speedVariance) = (animationType, speed, speedVariance)
+        (self.staticTags, self.animateAlpha, self.subviews) = (staticTags, animateAlpha, subviews)
+        (self.rotation, self.timeline) = (rotation, timeline)
     }
 
     /// `s_k = speed + (k + 1) · speedVariance`. Depends on the hierarchy position alone:

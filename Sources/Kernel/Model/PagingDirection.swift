@@ -1,4 +1,4 @@
-/// How a walkthrough's pages are laid out along its scroll axis (SEMANTICS.md, "Paging
+/// How a walkthrough's pages are laid out along its scroll axis (docs/FORMAT.md, "Paging
 /// directions"). Page numbers do not change with the direction: page 0 is the page the
 /// walkthrough starts on.
 public enum PagingDirection: String, CaseIterable, Hashable, Sendable {
@@ -12,11 +12,6 @@ public enum PagingDirection: String, CaseIterable, Hashable, Sendable {
 
     /// Parses a file's `direction`: exact spelling only; an error lists the three.
     public init(parsing name: String) throws(WalkthroughError) {
-        guard let direction = PagingDirection(rawValue: name) else {
-            let allowed = PagingDirection.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WalkthroughError(key: "direction",
-                                   problem: "unknown direction \(Echo.quoted(name)); allowed values: \(allowed)")
-        }
-        self = direction
+        self = try .parsing(name, key: "direction")
     }
 }

@@ -14,20 +14,20 @@ public struct Rotation: Hashable, Sendable {
     /// - Throws: a zero, non-finite axis or a non-positive, non-finite perspective.
     public init(axis: SIMD3<Double>, angle: Double, angleVariance: Double = 0,
                 perspective: Double? = nil) throws(WalkthroughError) {
-        guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
-            throw WalkthroughError(key: "axis", subject: "rotation axis", problem: "must be finite, got \(axis)")
-        }
-        guard axis != .zero else {
-            throw WalkthroughError(key: "axis", subject: "rotation axis", problem: "must not be zero")
-        }
+        try Rotation.checkAxis(axis, subject: "rotation axis")
         if let d = perspective, !(d > 0 && d.isFinite) {
             throw WalkthroughError(key: "perspective", subject: "perspective",
                                    problem: "must be a finite distance > 0, got \(d)")
         }
-        self.axis = axis
-        self.angle = angle
-        self.angleVariance = angleVariance
-        self.perspective = perspective
+        (self.axis, self.angle, self.angleVariance, self.perspective) = (axis, angle, angleVariance, perspective)
+    }
+
+    /// - Throws: a non-finite or zero axis (key `axis`): the rule of a rotation's and a timeline's.
+    static func checkAxis(_ axis: SIMD3<Double>, subject: String) throws(WalkthroughError) {
+        guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
+            throw WalkthroughError(key: "axis", subject: subject, problem: "must be finite, got \(axis)")
+        }
+        guard axis != .zero else { throw WalkthroughError(key: "axis", subject: subject, problem: "must not be zero") }
     }
 
     /// The axis scaled to unit length (never nil: the initializer rejects a zero axis).

@@ -16,9 +16,7 @@ public struct Subview: Hashable, Sendable {
 
     /// A subview with a tag and, optionally, a frame and a timeline.
     public init(tag: Int = 0, frame: PageRect? = nil, timeline: Timeline? = nil) {
-        self.tag = tag
-        self.frame = frame
-        self.box = timeline.map(TimelineBox.init)
+        (self.tag, self.frame, box) = (tag, frame, timeline.map(TimelineBox.init))
     }
 }
 

@@ -43,12 +43,7 @@ public struct Timeline: Hashable, Sendable {
             try KeyframeRules.checkReach(rotation)
         }
         if let alpha { try KeyframeRules.check(alpha, track: "alpha", limit: KeyframeRules.valueLimit) }
-        guard axis.x.isFinite, axis.y.isFinite, axis.z.isFinite else {
-            throw WalkthroughError(key: "axis", subject: "timeline axis", problem: "must be finite, got \(axis)")
-        }
-        guard axis != .zero else {
-            throw WalkthroughError(key: "axis", subject: "timeline axis", problem: "must not be zero")
-        }
+        try Rotation.checkAxis(axis, subject: "timeline axis")
         guard stagger.magnitude <= Timeline.staggerLimit else {
             throw WalkthroughError(key: "stagger", subject: "timeline stagger",
                                    problem: "must be a finite number within ±1000, got \(stagger)")

@@ -1,21 +1,8 @@
-/// The three limits that keep a walkthrough's memory bounded, applied page by page:
-///
-/// - at most `Walkthrough.maximumPageCount` pages;
-/// - at most `Walkthrough.maximumSubviewCount` subview slots, where a page takes its
-///   subviews rounded up to a whole number of lanes (`Lanes.padded`), the padding the fast
-///   path's plan and frame buffer hold;
-/// - in a file, at most `Walkthrough.maximumKeyframeCount` keyframes, timeline by timeline
-///   and track by track as read (`Walkthrough.init(width:pages:)` does not count them: see
-///   `maximumKeyframeCount`).
-///
-/// `Walkthrough.init(width:pages:)` applies the first two, and the file reader all three,
-/// counting a page's subviews (a track's keyframes) before it allocates them: this type
-/// is the one place the rules live.
-/// With a `MemoryProbe` (the C interface's reader), admitting pages and subviews also asks
-/// it whether their arrays can be allocated; and the small allocations of each page,
-/// timeline and track (its settings, its box, its keyframes) are admitted against memory it
-/// confirmed beforehand, `workingChunk` at a time (`admitWorking`), so that none of them
-/// can be the one that finds no memory.
+/// The one place of the limits that keep a walkthrough's memory bounded: at most
+/// `Walkthrough.maximumPageCount` pages, `Walkthrough.maximumSubviewCount` subview slots (a
+/// page's subviews rounded up to whole lanes, `Lanes.padded`), and in a file
+/// `Walkthrough.maximumKeyframeCount` keyframes, each admitted before it is allocated; with a
+/// `MemoryProbe`, memory is asked for ahead too (docs/DESIGN.md, "The file reader").
 package struct WalkthroughBudget: Sendable {
     /// Slots taken by the pages admitted so far.
     package private(set) var slots = 0

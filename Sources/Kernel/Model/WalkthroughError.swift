@@ -19,9 +19,7 @@ public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConverti
 
     /// An error with the given one-line message.
     public init(_ message: String) {
-        self.message = message
-        self.key = nil
-        self.problem = message
+        (self.message, key, problem) = (message, nil, message)
     }
 
     /// An error about the model value `key`. The message is `subject problem`

@@ -48,9 +48,7 @@ public struct WalkthroughMaster: Sendable {
 
     /// The scroll view moved. Any finite position is allowed (bounces go past both ends).
     public mutating func scroll(to x: Double) throws(WalkthroughError) {
-        guard x.isFinite else {
-            throw WalkthroughError("scroll position must be finite, got \(x)")
-        }
+        guard x.isFinite else { throw Walkthrough.nonFiniteScroll(x) }
         scrollPosition = x
     }
 
@@ -78,10 +76,8 @@ public struct WalkthroughMaster: Sendable {
     /// Scrolls to page `page` (0 … n−1).
     @discardableResult
     public mutating func goToPage(_ page: Int) throws(WalkthroughError) -> [WalkthroughEvent] {
-        guard page >= 0, page < numberOfPages else {
-            throw WalkthroughError.pageOutOfRange(page, pageCount: numberOfPages)
-        }
-        return settle(on: page)
+        scrollPosition = try scrollPosition(showingPage: page)
+        return scrollDidSettle()
     }
 
     /// The close button: only tells the delegate.

@@ -1,13 +1,7 @@
-/// The sign of `B_x(u) − p` for the reference's Bézier solve, exact for every double `u`,
-/// `x1`, `x2` and `p` (short of underflow below 1e-300).
-///
-/// Where the curve's x-speed is near zero (`x1 = 1, x2 = 0` at `u = 0.5` is a triple root,
-/// `B_x(0.5 + d) = 0.5 + 4d³`) a Double evaluation of `B_x(u) − p` is rounding noise for
-/// `|u − u*|` up to a few 1e-6, so bisection on it stopped that far from the root. The
-/// Double value decides whenever it is farther from zero than its error bound; otherwise
-/// the polynomial is evaluated exactly as a nonoverlapping expansion (Shewchuk, "Adaptive
-/// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997): sums
-/// and products of doubles kept as lists of doubles whose exact sum is the value.
+/// The sign of `B_x(u) − p` for the reference's Bézier solve, exact for every double `u`, `x1`,
+/// `x2` and `p` (short of underflow below 1e-300), so that bisection reaches the root also where
+/// the curve's x-speed is near zero: Shewchuk's expansions where Double rounding could decide
+/// (docs/DESIGN.md, "Keyframe timelines").
 enum ExactCubic {
     /// `B_x(u) < p`, decided exactly.
     static func isBelow(x1: Double, x2: Double, u: Double, p: Double) -> Bool {

@@ -8,12 +8,7 @@
 public enum ReferenceAnimator {
     /// Every subview of `page` at offset `o`.
     public static func animate(_ page: Page, offset o: Double) -> [SubviewState] {
-        var states: [SubviewState] = []
-        states.reserveCapacity(page.subviews.count)
-        for k in page.subviews.indices {
-            states.append(animate(page, subview: k, offset: o))
-        }
-        return states
+        page.subviews.indices.map { animate(page, subview: $0, offset: o) }
     }
 
     /// Subview `k` of `page` at offset `o`.
@@ -56,7 +51,7 @@ public enum ReferenceAnimator {
     }
 
     /// A whole frame at scroll position `x`: pages in the window get their subviews, right
-    /// to left mirrored (`F·M·F`, SEMANTICS.md "Paging directions"; offsets and the current
+    /// to left mirrored (`F·M·F`, docs/FORMAT.md "Paging directions"; offsets and the current
     /// page from `x' = (n − 1)·W − x`: `Walkthrough.offset(ofPage:scroll:)`).
     /// - Throws: a non-finite scroll position.
     public static func frame(_ walkthrough: Walkthrough, scroll x: Double) throws(WalkthroughError) -> FrameState {

@@ -35,36 +35,29 @@ package enum TimelineReference {
         return 3 * v * v * u * c1 + 3 * v * u * u * c2 + u * u * u
     }
 
-    /// The keyframe segment that holds `τ`: `(j, p)` with `at_j ≤ τ < at_(j+1)` and
-    /// `p = (τ − at_j) / (at_(j+1) − at_j)`, or nil before the first keyframe (`-1`) and at
-    /// or after the last (the last index): the exact choice every implementation makes.
-    static func segment<V>(_ keyframes: [Keyframe<V>], at tau: Double) -> (j: Int, p: Double?) {
-        if tau < keyframes[0].at { return (-1, nil) }
-        if tau >= keyframes[keyframes.count - 1].at { return (keyframes.count - 1, nil) }
-        var j = 0
-        while !(tau < keyframes[j + 1].at) { j += 1 }
-        let p = (tau - keyframes[j].at) / (keyframes[j + 1].at - keyframes[j].at)
-        return (j, p)
-    }
-
     /// A scalar track's value at `τ`: the first value before the first keyframe, the last
-    /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)`. NaN for a NaN `τ`, and for no
-    /// keyframes (which a `Timeline` never holds: its tracks have 1 to 64).
+    /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)` in the segment `at_j ≤ τ < at_(j+1)`,
+    /// `p = (τ − at_j) / (at_(j+1) − at_j)`: the exact choice every implementation makes. NaN
+    /// for a NaN `τ`, and for no keyframes (which a `Timeline` never holds: its tracks have 1 to 64).
     package static func value(_ keyframes: [Keyframe<Double>], at tau: Double) -> Double {
-        if tau.isNaN || keyframes.isEmpty { return .nan }
-        let (j, p) = segment(keyframes, at: tau)
-        guard let p else { return keyframes[max(j, 0)].value }
-        let (a, b) = (keyframes[j].value, keyframes[j + 1].value)
-        return a + (b - a) * ease(keyframes[j].easing, p)
+        value(keyframes, at: tau, nan: .nan) { a, b, e in a + (b - a) * e }
     }
 
     /// A two-number track's value at `τ`, the same way.
     package static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double) -> SIMD2<Double> {
-        if tau.isNaN || keyframes.isEmpty { return SIMD2(repeating: .nan) }
-        let (j, p) = segment(keyframes, at: tau)
-        guard let p else { return keyframes[max(j, 0)].value }
-        let (a, b) = (keyframes[j].value, keyframes[j + 1].value)
-        return a + (b - a) * ease(keyframes[j].easing, p)
+        value(keyframes, at: tau, nan: SIMD2(repeating: .nan)) { a, b, e in a + (b - a) * e }
+    }
+
+    /// Either track's value: `lerp(v_j, v_(j+1), E_j(p))` in the segment that holds `τ`.
+    private static func value<V>(_ keyframes: [Keyframe<V>], at tau: Double, nan: V,
+                                 _ lerp: (V, V, Double) -> V) -> V {
+        if tau.isNaN || keyframes.isEmpty { return nan }
+        if tau < keyframes[0].at { return keyframes[0].value }
+        if tau >= keyframes[keyframes.count - 1].at { return keyframes[keyframes.count - 1].value }
+        var j = 0
+        while !(tau < keyframes[j + 1].at) { j += 1 }
+        let p = (tau - keyframes[j].at) / (keyframes[j + 1].at - keyframes[j].at)
+        return lerp(keyframes[j].value, keyframes[j + 1].value, ease(keyframes[j].easing, p))
     }
 
     /// The pose at `τ`: `K = S · R(θ, axis) · T(tx, ty, 0)`, built as
