@@ -36,11 +36,7 @@ extension FrameKernel {
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
         let stride = SpinSteps.count
-        // In the dense layouts, blocks below `full` hold 8 subviews and go through `whole`,
-        // with no code for a partial block; `blocks` writes whole blocks anyway.
-        let dense = W.self != BlockWriter.self
-        let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
-        let whole = dense ? output.wholeBlocks() : output
+        let parts = SpinParts(output, blocks, W.self)
         // The seed at or before the first block (a split may start between seeds).
         var group = blocks.lowerBound &- blocks.lowerBound % stride
         if Lanes.Floats.narrowVectors {
@@ -51,11 +47,10 @@ extension FrameKernel {
                 while t < count {
                     let seed = group &+ t &* stride
                     let (sb, cb) = seedAngle(&table, t, as: SIMD4<Float>.self)
-                    let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
-                    let split = Swift.max(first, Swift.min(end, full))
                     let l = low.angles(sb, cb), h = high.angles(sb, cb)
-                    spinHalves(steps, seed, first..<split, (l, h), low, high, input, whole, F.self, W.self)
-                    if dense { spinHalves(steps, seed, split..<end, (l, h), low, high, input, output, F.self, W.self) }
+                    parts.run(Swift.max(seed, blocks.lowerBound), Swift.min(seed &+ stride, blocks.upperBound)) { part, out in
+                        spinHalves(steps, seed, part, (l, h), low, high, input, out, F.self, W.self)
+                    }
                     t &+= 1
                 }
                 group &+= count &* stride
@@ -68,11 +63,10 @@ extension FrameKernel {
                 while t < count {
                     let seed = group &+ t &* stride
                     let (sb, cb) = seedAngle(&table, t, as: Lanes.Floats.self)
-                    let first = Swift.max(seed, blocks.lowerBound), end = Swift.min(seed &+ stride, blocks.upperBound)
-                    let split = Swift.max(first, Swift.min(end, full))
                     let angles = lanes.angles(sb, cb)
-                    spinBlocks(steps, seed, first..<split, angles, lanes, input, whole, F.self, W.self)
-                    if dense { spinBlocks(steps, seed, split..<end, angles, lanes, input, output, F.self, W.self) }
+                    parts.run(Swift.max(seed, blocks.lowerBound), Swift.min(seed &+ stride, blocks.upperBound)) { part, out in
+                        spinBlocks(steps, seed, part, angles, lanes, input, out, F.self, W.self)
+                    }
                     t &+= 1
                 }
                 group &+= count &* stride
@@ -146,6 +140,30 @@ extension FrameKernel {
             block(i, s0, c0, s1, c1)
             i &+= 1
         }
+    }
+}
+
+/// Where a spin call's blocks go, for `spinning` and `spinningDirectly` alike: in the dense
+/// layouts, blocks below `full` hold 8 subviews and go through `whole`, with no code for a
+/// partial block; `blocks` writes whole blocks anyway.
+struct SpinParts {
+    let dense: Bool, full: Int, whole: KernelOutputs, output: KernelOutputs
+
+    @inline(__always)
+    init<W: LayoutWriter>(_ output: KernelOutputs, _ blocks: Range<Int>, _ writer: W.Type) {
+        dense = W.self != BlockWriter.self
+        full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
+        whole = dense ? output.wholeBlocks() : output
+        self.output = output
+    }
+
+    /// `body` over blocks `first ..< end`: those below `full` with `whole`, the rest (only in
+    /// a dense layout) with `output`.
+    @inline(__always)
+    func run(_ first: Int, _ end: Int, _ body: (Range<Int>, KernelOutputs) -> Void) {
+        let split = Swift.max(first, Swift.min(end, full))
+        body(first..<split, whole)
+        if dense { body(split..<end, output) }
     }
 }
 

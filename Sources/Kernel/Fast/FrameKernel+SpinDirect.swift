@@ -11,27 +11,25 @@ extension FrameKernel {
                                                                 _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
         var first = blocks.lowerBound
-        // In the dense layouts, blocks below `full` hold 8 subviews and go through `whole`,
-        // with no code for a partial block; `blocks` writes whole blocks anyway.
-        let dense = W.self != BlockWriter.self
-        let full = dense ? Swift.min(blocks.upperBound, output.fullBlocks) : blocks.upperBound
-        let whole = dense ? output.wholeBlocks() : output
+        let parts = SpinParts(output, blocks, W.self)
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while first < blocks.upperBound {
-                let count = blockAngles(&table, first, blocks.upperBound, spin)
-                let split = Swift.max(0, Swift.min(count, full &- first))
-                directHalves(&table, first, 0..<split, low, high, input, whole, F.self, W.self)
-                if dense { directHalves(&table, first, split..<count, low, high, input, output, F.self, W.self) }
+                let count = blockAngles(&table, first, blocks.upperBound, spin), start = first
+                parts.run(start, start &+ count) { part, out in
+                    directHalves(&table, start, (part.lowerBound &- start)..<(part.upperBound &- start), low, high, input, out,
+                                 F.self, W.self)
+                }
                 first &+= count
             }
         } else {
             let lanes = SpinLanes<Lanes.Floats>(k, spin, lanes: 0)
             while first < blocks.upperBound {
-                let count = blockAngles(&table, first, blocks.upperBound, spin)
-                let split = Swift.max(0, Swift.min(count, full &- first))
-                directBlocks(&table, first, 0..<split, lanes, input, whole, F.self, W.self)
-                if dense { directBlocks(&table, first, split..<count, lanes, input, output, F.self, W.self) }
+                let count = blockAngles(&table, first, blocks.upperBound, spin), start = first
+                parts.run(start, start &+ count) { part, out in
+                    directBlocks(&table, start, (part.lowerBound &- start)..<(part.upperBound &- start), lanes, input, out,
+                                 F.self, W.self)
+                }
                 first &+= count
             }
         }
