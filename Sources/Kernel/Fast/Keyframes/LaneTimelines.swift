@@ -81,17 +81,18 @@ package final class LaneTimelines: @unchecked Sendable {
         } else {
             staggerRuns = nil
         }
-        var known: [Timeline: Int32] = [:]
+        var known: [TimelineKey: Int32] = [:]
         known.reserveCapacity(ownCount)
         for k in page.subviews.indices where !page.isStatic(subview: k) {
             if let own = page.subviews[k].timeline {
-                if let source = known[own] {
+                let key = TimelineKey(own)
+                if let source = known[key] {
                     laneSource[k] = source
                 } else {
                     let source = Int32(firstSubview.count)
                     firstSubview.append(k)
                     keyframeCount += keyframes(of: own)
-                    known[own] = source
+                    known[key] = source
                     laneSource[k] = source
                 }
             } else if let pageSource {
