@@ -111,17 +111,24 @@ package final class LaneTimelines: @unchecked Sendable {
         var mask: UInt8 = 0
         for k in firstSubview {
             let timeline = k < 0 ? page.timeline! : page.subviews[k].timeline!
-            for kind in TrackKind.allCases {
-                let keyframes = kind.keyframes(of: timeline) ?? []
-                if !keyframes.isEmpty { mask |= kind.bit }
+            // Each track read in place (`kind.keyframes(of:)` made an array a source and track).
+            func add(_ kind: TrackKind, _ count: Int, _ keyframe: (Int) -> (at: Double, value: SIMD2<Double>, easing: Easing)) {
+                if count > 0 { mask |= kind.bit }
                 ranges.append(Int32(times.count))
-                ranges.append(Int32(keyframes.count))
-                for keyframe in keyframes {
-                    times.append(keyframe.at + 0)  // −0 as +0, for `LaneMath.holds`
-                    values.append(keyframe.value)
-                    easings.append(EasingPolynomial(keyframe.easing))
+                ranges.append(Int32(count))
+                for j in 0..<count {
+                    let k = keyframe(j)
+                    times.append(k.at + 0)  // −0 as +0, for `LaneMath.holds`
+                    values.append(k.value)
+                    easings.append(EasingPolynomial(k.easing))
                 }
             }
+            let (translation, scale) = (timeline.translation ?? [], timeline.scale ?? [])
+            let (rotation, alpha) = (timeline.rotation ?? [], timeline.alpha ?? [])
+            add(.translation, translation.count) { (translation[$0].at, translation[$0].value, translation[$0].easing) }
+            add(.scale, scale.count) { (scale[$0].at, scale[$0].value, scale[$0].easing) }
+            add(.rotation, rotation.count) { (rotation[$0].at, SIMD2(rotation[$0].value, 0), rotation[$0].easing) }
+            add(.alpha, alpha.count) { (alpha[$0].at, SIMD2(alpha[$0].value, 0), alpha[$0].easing) }
             axisOf.append(timeline.normalizedAxis)
         }
         for slot in 0..<padded {
@@ -159,7 +166,9 @@ package final class LaneTimelines: @unchecked Sendable {
         // the distinct Béziers a file holds. A track's last keyframe has no segment: its
         // easing is not fitted.
         var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
+        let linear = EasingGuess.linear.row
         func guess(_ e: EasingPolynomial) -> SIMD8<Float> {
+            if e.isLinearInX { return linear }  // linear and hold: no fit, no look-up
             if let row = fitted[e] { return row }
             let row = EasingGuess(e).row
             if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
