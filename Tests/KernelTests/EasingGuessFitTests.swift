@@ -29,6 +29,21 @@ import Testing
             #expect(bits(fast) == bits(plain), "seed \(seed) case \(n) \(easing): \(fast) against \(plain)")
         }
     }
+
+    /// The fit reads `B_x` alone: a build shares it among Béziers that differ only in y1, y2
+    /// (`LaneTimelines.fillSegments` keys its table so).
+    @Test func theFitIgnoresTheYControlPoints() throws {
+        let seed: UInt64 = 0x41F2
+        var rng = SeededGenerator(seed: seed)
+        for n in 0..<500 {
+            var (x1, x2) = (Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng))
+            if n % 4 == 0 { x1 = 0 } else if n % 4 == 1 { x2 = 1 }
+            let a = try Easing(bezier: x1, .random(in: -3...3, using: &rng), x2, .random(in: -3...3, using: &rng))
+            let b = try Easing(bezier: x1, .random(in: -1000...1000, using: &rng), x2, .random(in: -1000...1000, using: &rng))
+            let (ga, gb) = (EasingGuess(EasingPolynomial(a)), EasingGuess(EasingPolynomial(b)))
+            #expect(ga == gb, "seed \(seed) case \(n): \(a) \(ga) against \(b) \(gb)")
+        }
+    }
 }
 
 /// The fit as it was (commit 5fd261a): least squares and 4 reweightings, plain loops.

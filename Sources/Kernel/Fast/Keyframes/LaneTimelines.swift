@@ -161,7 +161,7 @@ package final class LaneTimelines: @unchecked Sendable {
     /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
     private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
                                      ranges: [Int32], times: [Double], values: [SIMD2<Double>], easings: [EasingPolynomial]) {
-        // One fit per distinct easing (the named curves recur in every timeline), remembered
+        // One fit per distinct x cubic (the named curves recur in every timeline), remembered
         // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
         // the distinct Béziers a file holds. A track's last keyframe has no segment: its
         // easing is not fitted.
@@ -169,9 +169,12 @@ package final class LaneTimelines: @unchecked Sendable {
         let linear = EasingGuess.linear.row
         func guess(_ e: EasingPolynomial) -> SIMD8<Float> {
             if e.isLinearInX { return linear }  // linear and hold: no fit, no look-up
-            if let row = fitted[e] { return row }
+            // The fit reads `B_x` only: Béziers that differ in y1, y2 alone share it.
+            var key = e
+            (key.ay, key.by, key.cy) = (0, 0, 0)
+            if let row = fitted[key] { return row }
             let row = EasingGuess(e).row
-            if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
+            if fitted.count < LaneTimelines.fitLimit { fitted[key] = row }
             return row
         }
         let sources = ranges.count / 8
