@@ -130,7 +130,7 @@ extension WalkthroughAnimator {
             guard canAllocateAligned([bytes]) else { throw OutOfMemory(bytes: bytes, what: what) }
         }
         let pages = walkthrough.pages.count, own = walkthrough.pages.lazy.map(LaneTimelines.ownTimelineCount).max() ?? 0
-        try probe(hashTableBytes(count: own, entryBytes: MemoryLayout<Timeline>.stride) + 3 * 8 * (8 * pages + 8) + workingReserve,
+        try probe(hashTableBytes(count: own, entryBytes: MemoryLayout<TimelineKey>.stride) + 3 * 8 * (8 * pages + 8) + workingReserve,
                   "counting the buffers of \(walkthrough.subviewCount) subviews")
         let (counts, busiestKeyframes) = bufferSizes(for: walkthrough, layout: layout)
         try probe(3 * 8 * counts.count + workingReserve, "the list of \(counts.count) buffers")
@@ -154,7 +154,7 @@ extension WalkthroughAnimator {
             .map(LaneTimelines.ownTimelineCount).max() ?? 0
         let easing = MemoryLayout<EasingPolynomial>.stride
         return 1024 * walkthrough.pages.count
-            + hashTableBytes(count: own, entryBytes: MemoryLayout<Timeline>.stride + 4) + 72 * (own + 1)
+            + hashTableBytes(count: own, entryBytes: MemoryLayout<TimelineKey>.stride + 4) + 72 * (own + 1)
             + busiestKeyframes * (8 + 16 + easing)
             + 2 * hashTableBytes(count: LaneTimelines.fitLimit, entryBytes: easing + 32)
             + workingReserve

@@ -34,37 +34,11 @@ package struct EasingGuess: Hashable, Sendable {
         }
         let (a, b, fixed): (Double, Double, Double?) =
             easing.flatStart ? (1, 0, 0) : easing.flatEnd ? (-1, 1, 1) : (1, 1, nil)
-        // Node k's columns (1 unless c0 is fixed, s, s², s³: n of them, zero after) and target.
+        // Two specialisations of one fit (4 columns, or 3 with c0 fixed); every value is
+        // computed with the same operations in the same order as the plain loops were, so the
+        // fit is bitwise unchanged and only cheaper (docs/DESIGN.md, "Set-up").
+        let c = fixed == nil ? Self.fit(easing, a: a, b: b, y0: 0, columns: 4) : Self.fit(easing, a: a, b: b, y0: fixed!, columns: 3)
         let n = fixed == nil ? 4 : 3
-        var c = SIMD4<Double>.zero
-        withUnsafeTemporaryAllocation(of: (v: SIMD4<Double>, y: Double).self, capacity: Self.nodes) { nodes in
-            for k in 0..<Self.nodes {
-                let u = Double(k) / Double(Self.nodes - 1)
-                let p = ((easing.ax * u + easing.bx) * u + easing.cx) * u
-                let s = Swift.max(a * p + b, 0).squareRoot()
-                let v = fixed == nil ? SIMD4(1, s, s * s, s * s * s) : SIMD4(s, s * s, s * s * s, 0)
-                nodes.initializeElement(at: k, to: (v, u - (fixed ?? 0)))
-            }
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.nodes) { scratch in
-                let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.nodes])
-                let errors = UnsafeMutableBufferPointer(rebasing: scratch[Self.nodes...])
-                weights.initialize(repeating: 1)
-                // Least squares, then 4 reweightings toward the largest errors.
-                for _ in 0..<5 {
-                    guard let solved = Self.leastSquares(n, nodes, weights) else { break }
-                    c = solved
-                    var largest = 0.0
-                    for k in 0..<Self.nodes {
-                        let (v, y) = nodes[k]
-                        // A zero column adds +0: the same sum as over the n columns alone.
-                        errors[k] = ((((0 + c.x * v.x) + c.y * v.y) + c.z * v.z) + c.w * v.w - y).magnitude
-                        largest = Swift.max(largest, errors[k])
-                    }
-                    guard largest > 0 else { break }
-                    for k in 0..<Self.nodes { weights[k] *= 1 + errors[k] / largest }
-                }
-            }
-        }
         var all = SIMD4(fixed ?? 0, 0, 0, 0)
         for j in 0..<n { all[j + 4 - n] += c[j] }
         guard (0..<4).allSatisfy({ all[$0].isFinite }) else {
@@ -77,22 +51,115 @@ package struct EasingGuess: Hashable, Sendable {
     /// The fit's nodes: `u = k/32`.
     private static let nodes = 33
 
+    /// The coefficients of the `n` columns (`1, s, s², s³`, or `s, s², s³` when `c0 = y0` is
+    /// fixed) minimising the largest error over the nodes: least squares, then 4 reweightings
+    /// toward the largest errors (zero where the first solve is singular). The last solve's
+    /// errors are not computed: no weight is updated after it.
+    @inline(__always)
+    private static func fit(_ easing: EasingPolynomial, a: Double, b: Double, y0: Double, columns n: Int) -> SIMD4<Double> {
+        var c = SIMD4<Double>.zero
+        // Per node s, s², s³ (a column each), then its target, weight and error: two blocks
+        // of at most 1 KiB, which the stack takes without a check.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * nodes) { columns in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * nodes) { scratch in
+                let s1 = columns.baseAddress!, s2 = s1 + nodes, s3 = s2 + nodes
+                let y = scratch.baseAddress!, weights = y + nodes, errors = weights + nodes
+                for k in 0..<nodes {
+                    let u = Double(k) / Double(nodes - 1)
+                    let p = ((easing.ax * u + easing.bx) * u + easing.cx) * u
+                    let s = Swift.max(a * p + b, 0).squareRoot()
+                    (s1 + k).initialize(to: s)
+                    (s2 + k).initialize(to: s * s)
+                    (s3 + k).initialize(to: s * s * s)
+                    (y + k).initialize(to: u - y0)
+                    (weights + k).initialize(to: 1)
+                }
+                for pass in 0..<5 {
+                    guard let solved = leastSquares(n, s1, s2, s3, y, weights) else { break }
+                    c = solved
+                    if pass == 4 { break }
+                    // Two nodes at a time, each lane the scalar sum's operations: with 4 columns
+                    // `c.x · 1` is `c.x`; with 3 the zero column added `+0 · 0`, which changes a
+                    // −0 sum to +0 only, and the error is a magnitude.
+                    var largest2 = SIMD2<Double>.zero
+                    func error(_ v1: SIMD2<Double>, _ v2: SIMD2<Double>, _ v3: SIMD2<Double>, _ yk: SIMD2<Double>) -> SIMD2<Double> {
+                        let zero = SIMD2<Double>.zero
+                        var sum: SIMD2<Double>
+                        if n == 4 {
+                            sum = zero + SIMD2(repeating: c.x)
+                            sum += c.y * v1
+                            sum += c.z * v2
+                            sum += c.w * v3
+                        } else {
+                            sum = zero + c.x * v1
+                            sum += c.y * v2
+                            sum += c.z * v3
+                        }
+                        let d = sum - yk
+                        return SIMD2(d.x.magnitude, d.y.magnitude)
+                    }
+                    var k = 0
+                    while k + 1 < nodes {
+                        let e = error(load(s1 + k), load(s2 + k), load(s3 + k), load(y + k))
+                        (errors + k).initialize(to: e.x)
+                        (errors + k + 1).initialize(to: e.y)
+                        // `Swift.max`'s rule per lane (`e >= largest ? e : largest`): a NaN error
+                        // never becomes the largest, as in the scalar loop.
+                        largest2.replace(with: e, where: e .>= largest2)
+                        k += 2
+                    }
+                    let last = error(SIMD2(repeating: s1[k]), SIMD2(repeating: s2[k]), SIMD2(repeating: s3[k]), SIMD2(repeating: y[k])).x
+                    (errors + k).initialize(to: last)
+                    var largest = Swift.max(largest2.x, largest2.y)
+                    largest = Swift.max(largest, last)
+                    guard largest > 0 else { break }
+                    k = 0
+                    while k + 1 < nodes {
+                        store(load(weights + k) * (1 + load(errors + k) / largest), weights + k)
+                        k += 2
+                    }
+                    weights[k] *= 1 + errors[k] / largest
+                }
+            }
+        }
+        return c
+    }
+
     /// `a b c0 c1 c2 c3 0 0` as Floats, one segment's in `SegmentRecord` (and the C anchor's guess table).
     package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
 
+    @inline(__always)
+    private static func load(_ p: UnsafeMutablePointer<Double>) -> SIMD2<Double> { SIMD2(p[0], p[1]) }
+
+    @inline(__always)
+    private static func store(_ v: SIMD2<Double>, _ p: UnsafeMutablePointer<Double>) { (p[0], p[1]) = (v.x, v.y) }
+
     /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²`, by the normal
-    /// equations and Gaussian elimination with partial pivoting; nil when they are singular.
-    private static func leastSquares(_ n: Int, _ nodes: UnsafeMutableBufferPointer<(v: SIMD4<Double>, y: Double)>,
-                                     _ w: UnsafeMutableBufferPointer<Double>) -> SIMD4<Double>? {
+    /// equations and Gauss–Jordan elimination with partial pivoting; nil when they are singular.
+    @inline(__always)
+    private static func leastSquares(_ n: Int, _ s1: UnsafeMutablePointer<Double>, _ s2: UnsafeMutablePointer<Double>,
+                                     _ s3: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+                                     _ w: UnsafeMutablePointer<Double>) -> SIMD4<Double>? {
         // The augmented matrix's rows: Σ w²·v_i·v in lanes 0..<4, Σ w²·v_i·y in lane 4.
+        // With 3 columns the fourth row is never read (nor the fourth lane of the others).
         var m0 = SIMD4<Double>.zero, m1 = m0, m2 = m0, m3 = m0, rhs = m0
-        for k in 0..<nodes.count {
-            let (v, y) = nodes[k], w2 = w[k] * w[k]
-            m0 += (w2 * v.x) * v
-            m1 += (w2 * v.y) * v
-            m2 += (w2 * v.z) * v
-            m3 += (w2 * v.w) * v
-            rhs += (w2 * v) * y
+        // Two passes over the nodes, each with few enough sums to stay in registers; every
+        // sum still adds its nodes in order, and row i gains (w²·v_i)·v, the lanes of w²·v times v.
+        @inline(__always) func node(_ k: Int) -> (v: SIMD4<Double>, wv: SIMD4<Double>) {
+            let v = n == 4 ? SIMD4(1, s1[k], s2[k], s3[k]) : SIMD4(s1[k], s2[k], s3[k], 0)
+            let w2 = w[k] * w[k]
+            return (v, w2 * v)
+        }
+        for k in 0..<Self.nodes {
+            let (v, wv) = node(k)
+            m0 += wv.x * v
+            m1 += wv.y * v
+            rhs += wv * y[k]
+        }
+        for k in 0..<Self.nodes {
+            let (v, wv) = node(k)
+            m2 += wv.z * v
+            if n == 4 { m3 += wv.w * v }
         }
         // Scalar rows of 5 (lane 4 the right-hand side): small enough that vectors only spill.
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 20) { m in
@@ -108,7 +175,7 @@ package struct EasingGuess: Hashable, Sendable {
                 var pivot = col
                 for row in col + 1..<n where m[5 * row + col].magnitude > m[5 * pivot + col].magnitude { pivot = row }
                 guard m[5 * pivot + col] != 0 else { return nil }
-                for j in 0..<5 { m.swapAt(5 * col + j, 5 * pivot + j) }
+                if pivot != col { for j in 0..<5 { m.swapAt(5 * col + j, 5 * pivot + j) } }
                 // Columns col... only: the ones left of it are not read again.
                 for row in 0..<n where row != col {
                     let f = m[5 * row + col] / m[5 * col + col]

@@ -36,4 +36,19 @@ package struct EasingPolynomial: Hashable {
         (flatStart, flatEnd) = (x1 == 0, x2 == 1)
         if linear { (ax, bx, cx, ay, by, cy) = (0, 0, 1, 0, 0, 1) }
     }
+
+    /// One digest of the fields through the hasher instead of each field: a build looks up
+    /// the fit of every segment's easing (docs/DESIGN.md, "Set-up"). Equal values hash
+    /// alike (`==` is the fields', −0 as +0).
+    package func hash(into hasher: inout Hasher) {
+        var d = TimelineKey.Digest()
+        d.add(ax)
+        d.add(bx)
+        d.add(cx)
+        d.add(ay)
+        d.add(by)
+        d.add(cy)
+        d.add(UInt64(isLinearInX ? 1 : 0) | UInt64(flatStart ? 2 : 0) | UInt64(flatEnd ? 4 : 0))
+        hasher.combine(d.value)
+    }
 }

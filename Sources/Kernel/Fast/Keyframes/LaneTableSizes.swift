@@ -2,8 +2,8 @@
 /// without building them, for the memory probe (`WalkthroughAnimator.bufferByteCounts`).
 ///
 /// The counts are those the build reaches, found the same way: the page's timeline is a
-/// source whenever it has one; each distinct own timeline (`Timeline` equality, as the
-/// build's dictionary) of a non-static subview is one more; the keyframes are those of
+/// source whenever it has one; each distinct own timeline (`Timeline` equality through
+/// `TimelineKey`, as the build's dictionary) of a non-static subview is one more; the keyframes are those of
 /// every track of every source; a track is present when some source has a keyframe in
 /// it. Exact, not a bound: `AllocationTests` compares them with the built tables.
 struct LaneTableSizes {
@@ -27,10 +27,10 @@ struct LaneTableSizes {
             }
         }
         if let timeline = page.timeline { add(timeline) }
-        var known = Set<Timeline>()
+        var known = Set<TimelineKey>()
         known.reserveCapacity(LaneTimelines.ownTimelineCount(page))
         for k in page.subviews.indices where !page.isStatic(subview: k) {
-            if let own = page.subviews[k].timeline, known.insert(own).inserted { add(own) }
+            if let own = page.subviews[k].timeline, known.insert(TimelineKey(own)).inserted { add(own) }
         }
         slots = Lanes.padded(page.subviews.count)
         (self.sources, self.keyframes) = (sources, keyframes)

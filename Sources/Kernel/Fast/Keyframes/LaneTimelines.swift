@@ -81,17 +81,18 @@ package final class LaneTimelines: @unchecked Sendable {
         } else {
             staggerRuns = nil
         }
-        var known: [Timeline: Int32] = [:]
+        var known: [TimelineKey: Int32] = [:]
         known.reserveCapacity(ownCount)
         for k in page.subviews.indices where !page.isStatic(subview: k) {
             if let own = page.subviews[k].timeline {
-                if let source = known[own] {
+                let key = TimelineKey(own)
+                if let source = known[key] {
                     laneSource[k] = source
                 } else {
                     let source = Int32(firstSubview.count)
                     firstSubview.append(k)
                     keyframeCount += keyframes(of: own)
-                    known[own] = source
+                    known[key] = source
                     laneSource[k] = source
                 }
             } else if let pageSource {
@@ -110,17 +111,24 @@ package final class LaneTimelines: @unchecked Sendable {
         var mask: UInt8 = 0
         for k in firstSubview {
             let timeline = k < 0 ? page.timeline! : page.subviews[k].timeline!
-            for kind in TrackKind.allCases {
-                let keyframes = kind.keyframes(of: timeline) ?? []
-                if !keyframes.isEmpty { mask |= kind.bit }
+            // Each track read in place (`kind.keyframes(of:)` made an array a source and track).
+            func add(_ kind: TrackKind, _ count: Int, _ keyframe: (Int) -> (at: Double, value: SIMD2<Double>, easing: Easing)) {
+                if count > 0 { mask |= kind.bit }
                 ranges.append(Int32(times.count))
-                ranges.append(Int32(keyframes.count))
-                for keyframe in keyframes {
-                    times.append(keyframe.at + 0)  // −0 as +0, for `LaneMath.holds`
-                    values.append(keyframe.value)
-                    easings.append(EasingPolynomial(keyframe.easing))
+                ranges.append(Int32(count))
+                for j in 0..<count {
+                    let k = keyframe(j)
+                    times.append(k.at + 0)  // −0 as +0, for `LaneMath.holds`
+                    values.append(k.value)
+                    easings.append(EasingPolynomial(k.easing))
                 }
             }
+            let (translation, scale) = (timeline.translation ?? [], timeline.scale ?? [])
+            let (rotation, alpha) = (timeline.rotation ?? [], timeline.alpha ?? [])
+            add(.translation, translation.count) { (translation[$0].at, translation[$0].value, translation[$0].easing) }
+            add(.scale, scale.count) { (scale[$0].at, scale[$0].value, scale[$0].easing) }
+            add(.rotation, rotation.count) { (rotation[$0].at, SIMD2(rotation[$0].value, 0), rotation[$0].easing) }
+            add(.alpha, alpha.count) { (alpha[$0].at, SIMD2(alpha[$0].value, 0), alpha[$0].easing) }
             axisOf.append(timeline.normalizedAxis)
         }
         for slot in 0..<padded {
@@ -153,15 +161,20 @@ package final class LaneTimelines: @unchecked Sendable {
     /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
     private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
                                      ranges: [Int32], times: [Double], values: [SIMD2<Double>], easings: [EasingPolynomial]) {
-        // One fit per distinct easing (the named curves recur in every timeline), remembered
+        // One fit per distinct x cubic (the named curves recur in every timeline), remembered
         // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
         // the distinct Béziers a file holds. A track's last keyframe has no segment: its
         // easing is not fitted.
         var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
+        let linear = EasingGuess.linear.row
         func guess(_ e: EasingPolynomial) -> SIMD8<Float> {
-            if let row = fitted[e] { return row }
+            if e.isLinearInX { return linear }  // linear and hold: no fit, no look-up
+            // The fit reads `B_x` only: Béziers that differ in y1, y2 alone share it.
+            var key = e
+            (key.ay, key.by, key.cy) = (0, 0, 0)
+            if let row = fitted[key] { return row }
             let row = EasingGuess(e).row
-            if fitted.count < LaneTimelines.fitLimit { fitted[e] = row }
+            if fitted.count < LaneTimelines.fitLimit { fitted[key] = row }
             return row
         }
         let sources = ranges.count / 8
