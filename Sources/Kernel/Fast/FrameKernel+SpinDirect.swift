@@ -1,10 +1,8 @@
 extension FrameKernel {
     /// `spinning` on a page below `SpinSteps.minimumSubviews`, where the step table would
-    /// cost more than it saves: every block is a seed. A block starts at
-    /// `θ_b = A + (8b + 1)·D` (one sine and cosine per block, 8 blocks at a time by
-    /// `VectorTrig`); lane `l` adds `l·D` by the addition formulas with the page's table of
-    /// `cos(l·D)`, `sin(l·D)` (docs/DESIGN.md, "Per-subview spin"). On 4-lane targets each
-    /// half block goes separately (`directHalves`).
+    /// cost more than it saves: every block is a seed, its lanes' angles as in `spinning`
+    /// (one sine and cosine per block, 8 blocks at a time by `VectorTrig`). On 4-lane targets
+    /// each half block goes separately (`directHalves`).
     @inline(__always)
     static func spinningDirectly<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                                 _ input: KernelInputs, _ output: KernelOutputs,

@@ -1,25 +1,18 @@
-/// `B_x(u) = p` solved in 8 lanes at once, Float, a fixed number of steps:
+/// `B_x(u) = p` solved in 8 lanes at once, Float, a fixed number of steps (docs/DESIGN.md,
+/// "Easing in lanes", has the fit's accuracy and the measurements):
 ///
 /// 1. The start `u₀` from the segment's fitted guess (`EasingGuess`, `start`): a cubic in
-///    `s = √max(a·p + b, 0)`, 10 instructions a register where the 4 bisection steps it
-///    replaces took 18 (those left `u` within 2⁻⁵ of the root; the fit is within 2.5e-3 for
-///    the named curves and 2.3e-2 for the median random Bézier, and exact at a flat end).
-/// 2. 3 Newton steps, `u −= (B_x(u) − p) / max(B_x'(u), 1e-7)`, then `u` clamped to
-///    `[0, 1]` (`B_x' ≥ 0` there: `x1, x2 ∈ [0, 1]` make `B_x` monotone). Clamping once,
-///    not after every step, saved 20 instructions a step per 8 lanes; a step that leaves
-///    `[0, 1]` is caught by the certificate below like any other miss.
+///    `s = √max(a·p + b, 0)`, exact at a flat end, cheaper than the bisection steps it replaces.
+/// 2. 2 Newton steps, `u −= (B_x(u) − p) / max(B_x'(u), 1e-7)`, then `u` clamped to
+///    `[0, 1]` (`B_x' ≥ 0` there: `x1, x2 ∈ [0, 1]` make `B_x` monotone), once, not after
+///    every step: a step that leaves `[0, 1]` is caught by the certificate below like any
+///    other miss. A block with an uncertified lane takes a third step (`lastStep`).
 /// 3. Certification: the residual `|B_x(u) − p|` computed in Float must be ≤ 6e-7. Float
 ///    evaluation adds at most 2.4e-7 and the coefficients' rounding 1.8e-7, so the true
 ///    residual is below 1e-6, and `|E − E*| ≤ S·1e-6` for a segment of largest slope `S`:
 ///    within the contract's `2e-6·max(1, S)`, and its `1e-6` residual where `S` is
-///    unbounded. A lane that fails is solved again in Double (`ScalarEasing`).
-///
-/// Lanes left uncertified, measured in a Float model on 4,000 fractions per curve: none for
-/// `easeIn`, `easeOut`, `easeInOut`, 2.6e-4 with `x1 = 0` or `x2 = 1`, 1.4e-2 of random
-/// Béziers (S-shaped ones, `x1 > x2`); the bisection start left 1.5e-3 and 3.8e-3 of
-/// `easeIn` and `easeOut` lanes and 1e-4 of random ones uncertified. In issue 18's
-/// `keyframes-own` (a sixth of the keyframes random Béziers) that was a Double solve in about
-/// one track block in 50, against 54 instructions saved in every block that solves.
+///    unbounded. A lane that fails is solved again in Double (`ScalarEasing`); rare: none of
+///    the named curves' lanes, 1.4e-2 of random Béziers' (S-shaped ones).
 package enum BezierLanes {
     static let newtonSteps = 3
     package static let certifiedResidual: Float = 6e-7
@@ -82,8 +75,7 @@ package enum BezierLanes {
         V.madd(V.madd(ax, u, bx), u, cx) * u
     }
 
-    /// The lanes whose residual is too large (or NaN), solved in Double. Rare: none of the
-    /// named curves' lanes, 1.4e-2 of random Béziers' (S-shaped ones).
+    /// The lanes whose residual is too large (or NaN), solved in Double.
     @inline(never)
     static func refine<V: EasingVector>(_ u: V, _ p: V, ax: V, bx: V, cx: V, residual: V) -> V {
         var u = u

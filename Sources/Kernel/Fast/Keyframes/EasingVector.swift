@@ -3,8 +3,8 @@ import KernelTarget
 /// The lane operations the Bézier solve (`BezierLanes`) needs, for a whole block
 /// (`SIMD8<Float>`, through `LaneMath`) and for half a block (`SIMD4<Float>`): where
 /// registers hold 4 Floats (`LaneVector.narrowVectors`) the solve runs one half at a time, as
-/// the C anchor's chunks do, since the 8-lane solve keeps two registers per value live and
-/// spilled a dozen of them per track and block.
+/// the C anchor's chunks do, since the 8-lane solve's live values spill there (docs/DESIGN.md,
+/// "Keyframe timelines").
 ///
 /// Each is the same instruction per register in both widths (minps, maxps, divps, sqrtps,
 /// cmpps), so a lane's result does not depend on the width it was computed in.

@@ -37,7 +37,7 @@ enum KeyframeKernel {
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
         // The block's gathered segments, one per track, on the stack (`SegmentGather`): a
-        // tuple, as `withUnsafeTemporaryAllocation` of 2,688 bytes took the heap every frame.
+        // tuple, since a temporary allocation this large takes the heap.
         var scratch = (TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid)
         withUnsafeMutablePointer(to: &scratch) { tuple in
             let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: TrackLanes.self)

@@ -1,19 +1,14 @@
 import KernelTarget
 
 /// Lane-wise minimum, maximum, division, conversions and "all lanes" tests written so that
-/// they compile to one vector instruction a register. Swift's own are slow here: the
-/// standard library's `pointwiseMin`/`pointwiseMax`, the `min()`/`max()` reductions and the
-/// `SIMD8<Double>` ↔ `SIMD8<Float>` conversions were called as out-of-line generic
-/// specializations, one lane at a time (35% of own timelines' time, perf), and `SIMD8<Float>`
-/// division is 8 scalar divisions merged back at 128 bits only, so on AVX the Newton step
-/// around it ran in xmm halves. The hot ones are Clang vector expressions
+/// they compile to one vector instruction a register, where Swift's own compiled to
+/// out-of-line calls or lane loops (docs/DESIGN.md, "Swift traps seen here" and "Lane
+/// operations as Clang vector expressions"). The hot ones are Clang vector expressions
 /// (`KernelTarget/kernel_lanes.h`, compiled for the Swift code's target and inlined).
 enum LaneMath {
     typealias V = Lanes.Floats
 
-    /// `b < a ? b : a` per lane (minps); a NaN lane in either gives `a`'s lane. The mask
-    /// form this replaces (`select(lessMask(b, a), b, a)`) was 6 instructions a register on
-    /// SSE2 and a 128-bit blend on AVX.
+    /// `b < a ? b : a` per lane (minps); a NaN lane in either gives `a`'s lane.
     @inline(__always)
     static func min(_ a: V, _ b: V) -> V { kernel_min8(a, b) }
 

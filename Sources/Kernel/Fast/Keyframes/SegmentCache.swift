@@ -3,10 +3,10 @@ import KernelTarget
 /// Each lane's current keyframe segment per track, as an index into the plan's
 /// `LaneTimelines.segments` with the segment's bounds, kept from frame to frame by an
 /// animator: 22 bytes a lane and present track (one `LaneSegments` per block and present
-/// track of every page in `KeyframeMode.lanes`). It held the segment's constants (`TrackLanes`, 84 bytes a lane
-/// and track) until the issue-41 workload, whose lanes change segment at most frames, made
-/// that cache's refreshes and its traffic most of the time (docs/DESIGN.md, "Keyframe
-/// working set"); the kernel now gathers the records every frame (`SegmentGather`).
+/// track of every page in `KeyframeMode.lanes`). Indices and bounds only, not the segment's
+/// constants, which the kernel gathers from the plan every frame (`SegmentGather`): lanes that
+/// change segment at most frames then write little (docs/DESIGN.md, "Keyframe scenarios and
+/// working set").
 ///
 /// Only a starting point: `KeyframeKernel` checks every lane's segment each frame with
 /// exact Double compares and finds it again where it left (`find`), so a frame does not

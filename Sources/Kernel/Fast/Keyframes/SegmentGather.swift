@@ -5,7 +5,7 @@ import KernelTarget
 /// compares and its segment found again where the lane left it (`SegmentCache.find`). Only the rows
 /// the block's flags need are gathered: a constant block reads the first (`invLen v0 dv`,
 /// `ax bx cx`), a block that does not solve the second too (`ay by cy`, the start's
-/// `ga … g2`), one that solves also `g3` (docs/DESIGN.md, "Keyframe working set").
+/// `ga … g2`), one that solves also `g3` (docs/DESIGN.md, "Keyframe scenarios and working set").
 enum SegmentGather {
     /// Fills `t` for block `block`'s lanes at `tau`, updates the indices at `entry` where a
     /// lane left its segment, and returns the block's `TrackLanes` flags.

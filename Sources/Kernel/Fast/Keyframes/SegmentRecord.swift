@@ -1,8 +1,8 @@
 /// One keyframe segment of one track of one source, with what a lane takes to evaluate it
 /// (`TrackLanes`' fields for one lane), laid out once by the plan (`LaneTimelines.segments`).
 /// The animator keeps only each lane's segment index (`SegmentCache`) and gathers the
-/// records of a block into a `TrackLanes` on the stack every frame (`SegmentGather`): the
-/// per-subview state is 4 bytes a track, not 84 (docs/DESIGN.md, "Keyframe working set").
+/// records of a block into a `TrackLanes` on the stack every frame (`SegmentGather`), so the
+/// per-subview state stays small (docs/DESIGN.md, "Keyframe scenarios and working set").
 ///
 /// A track of `n` keyframes has `n + 1` records: before the first keyframe (`lo = −∞`),
 /// the `n − 1` segments between keyframes, from the last on (`hi = +∞`); a source without

@@ -54,9 +54,8 @@ package struct TrackLanes {
     }
 
     /// `eased` where registers hold 4 Floats: the same operations on each half of the block
-    /// in turn (the C anchor's chunks), one certificate for the block as in 8 lanes, so every
-    /// lane's `E` is the same bits. In 8 lanes the solve kept two registers per value live
-    /// (`p`, `u`, `ax`, `bx`, `cx`, `3·ax`, `2·bx`, `τ`) and spilled a dozen per track.
+    /// in turn (the C anchor's chunks, and why: `EasingVector`), one certificate for the block
+    /// as in 8 lanes, so every lane's `E` is the same bits.
     @inline(__always)
     package static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
                                       flags: UInt8) -> Lanes.Floats {

@@ -108,7 +108,7 @@ enum BlockWriter: LayoutWriter {
     @inline(__always)
     static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)
-        // Field by field in memory order, which was faster on statics-heavy pages.
+        // Field by field in memory order (docs/DESIGN.md, "Store order and the static patch").
         let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         for c in 0..<16 { lane[c &* Lanes.count] = identity[c] }
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1
