@@ -46,9 +46,10 @@ import Testing
     }
 }
 
-/// The fit as it was (commit 5fd261a): least squares and 4 reweightings, plain loops.
+/// The fit in the plain loops commit 5fd261a wrote (least squares, then reweightings toward
+/// the largest errors), with `EasingGuess`'s nodes and passes.
 enum PlainEasingFit {
-    static let count = 33
+    static let count = 17
 
     static func fit(_ easing: EasingPolynomial) -> EasingGuess {
         if easing.isLinearInX {
@@ -71,8 +72,8 @@ enum PlainEasingFit {
                 let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<PlainEasingFit.count])
                 let errors = UnsafeMutableBufferPointer(rebasing: scratch[PlainEasingFit.count...])
                 weights.initialize(repeating: 1)
-                // Least squares, then 4 reweightings toward the largest errors.
-                for _ in 0..<5 {
+                // Least squares, then reweightings toward the largest errors.
+                for _ in 0..<EasingGuess.passes {
                     guard let solved = leastSquares(n, nodes, weights) else { break }
                     c = solved
                     var largest = 0.0

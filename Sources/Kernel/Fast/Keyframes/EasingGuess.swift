@@ -9,12 +9,10 @@
 /// - otherwise `u(p)` is smooth: `s = √(1 + p)` (on `[1, √2]`, nearly linear in `p`).
 ///   `linear` and `hold` (`B_x = u`) are `u = s² − 1` exactly.
 ///
-/// The coefficients minimise the largest error over 33 points `u = k/32` (least squares,
-/// then 4 reweightings toward the largest errors). Measured in a Float model of the solve:
-/// named curves fit within 2.5e-3 (`easeIn`, `easeOut`) and 3.3e-3 (`easeInOut`), random
-/// Béziers within 2.3e-2 (median; 0.12 at worst, where `x1 > x2` makes an S with a nearly
-/// flat middle). The guess only has to start Newton's method: the residual certificate
-/// decides, so a poor fit costs time (a Double solve), never accuracy.
+/// The coefficients come from 17 points `u = k/16`: least squares, then one reweighting
+/// toward the largest errors (named curves within 3.6e-3, random Béziers 2.6e-2 at the median;
+/// docs/DESIGN.md, "Set-up, the build alone"). The guess only has to start Newton's method:
+/// the residual certificate decides, so a poor fit costs time (a Double solve), never accuracy.
 package struct EasingGuess: Hashable, Sendable {
     package var a, b, c0, c1, c2, c3: Double
 
@@ -48,12 +46,14 @@ package struct EasingGuess: Hashable, Sendable {
         self.init(a: a, b: b, c0: all[0], c1: all[1], c2: all[2], c3: all[3])
     }
 
-    /// The fit's nodes: `u = k/32`.
-    private static let nodes = 33
+    /// The fit's nodes: `u = k/16`.
+    private static let nodes = 17
+    /// Least squares, then `passes − 1` reweightings.
+    package static let passes = 2
 
     /// The coefficients of the `n` columns (`1, s, s², s³`, or `s, s², s³` when `c0 = y0` is
-    /// fixed) minimising the largest error over the nodes: least squares, then 4 reweightings
-    /// toward the largest errors (zero where the first solve is singular). The last solve's
+    /// fixed) fitted over the nodes: least squares, then `passes − 1` reweightings toward
+    /// the largest errors (zero where the first solve is singular). The last solve's
     /// errors are not computed: no weight is updated after it.
     @inline(__always)
     private static func fit(_ easing: EasingPolynomial, a: Double, b: Double, y0: Double, columns n: Int) -> SIMD4<Double> {
@@ -74,10 +74,10 @@ package struct EasingGuess: Hashable, Sendable {
                     (y + k).initialize(to: u - y0)
                     (weights + k).initialize(to: 1)
                 }
-                for pass in 0..<5 {
+                for pass in 0..<passes {
                     guard let solved = leastSquares(n, s1, s2, s3, y, weights) else { break }
                     c = solved
-                    if pass == 4 { break }
+                    if pass == passes - 1 { break }
                     // Two nodes at a time, each lane the scalar sum's operations: with 4 columns
                     // `c.x · 1` is `c.x`; with 3 the zero column added `+0 · 0`, which changes a
                     // −0 sum to +0 only, and the error is a magnitude.
