@@ -7,7 +7,7 @@
  * lane vectors (TrackLanes.swift's layout): 8 record rows transposed with shuffles, stored a
  * vector at a time. Gathered lane by lane in Swift, each scalar store then read back as a
  * vector stalled on store forwarding: own timelines ran 1.7x slower (docs/DESIGN.md,
- * "Keyframe working set"). Clang vector expressions, for the Swift code's target. */
+ * "Keyframe scenarios and working set"). Clang vector expressions, for the Swift code's target. */
 
 #define KERNEL_SEGMENTS_INLINE static inline __attribute__((always_inline))
 
