@@ -166,11 +166,18 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
     }
 
-    /// The committed baseline and what `update` writes are read as they are (strategy is
-    /// optional: the committed one predates it).
+    /// The committed baseline and what `update` writes are read as they are, and one from
+    /// before `strategy` was recorded (the committed one without that key) too.
     @Test func recordedBaselinesAreRead() throws {
-        let committed = try Baseline.load(BenchProcess.packageRoot.appendingPathComponent("Benchmarks/baseline.json").path)
-        #expect(!committed.metrics.isEmpty && committed.build["strategy"] == nil)
+        let path = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/baseline.json").path
+        let committed = try Baseline.load(path)
+        #expect(!committed.metrics.isEmpty && committed.build["strategy"] != nil)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let older = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("\"strategy\"") }.joined(separator: "\n")
+        #expect(older != text)
+        let old = try Baseline.load(try BenchProcess.temporaryFile(older, name: "baseline.json"))
+        #expect(old.metrics.count == committed.metrics.count && old.build["strategy"] == nil)
         #expect(Set(MachineCheck.keys) == Set(BuildInfo.current().pairs.map(\.0)))
     }
 
