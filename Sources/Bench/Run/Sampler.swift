@@ -108,7 +108,7 @@ struct Sampler {
         let batch = batchSizes(oneFrame: oneFrame, kinds: impls.map(\.kind))
         // A reference sampled in whole cycles takes fewer samples: each is 16 of its frames.
         let least = zip(impls, batch).map { impl, frames in
-            Self.sharesBatch(impl.kind) || cycleFrames == 1 || frames < cycleFrames ? minimumSamples : Self.minimumReferenceCycles
+            Self.samplesApart(impl.kind) && cycleFrames > 1 && frames >= cycleFrames ? Self.minimumReferenceCycles : minimumSamples
         }
         var results = impls.map { _ in (frames: 0, samples: [Double]()) }
         let start = Sampler.now()
