@@ -1,7 +1,5 @@
-// A walkthrough's big buffers, counted before building them, and allocated up front for a
-// caller that must not be ended by running out of memory: Swift's allocator ends the process,
-// so `bww_create` builds through `WalkthroughAnimator.checked`, whose buffers come from
-// `posix_memalign` (`BufferArena`); sizes tested against the built storages (AllocationTests).
+// A walkthrough's big buffers, counted and allocated up front for `bww_create`, which must
+// not be ended by Swift's allocator running out (sizes tested in AllocationTests).
 
 /// The buffers of a walkthrough, or the memory its build works in, could not be allocated.
 package struct OutOfMemory: Error, Sendable {

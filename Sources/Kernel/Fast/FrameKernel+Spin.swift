@@ -1,16 +1,10 @@
 extension FrameKernel {
     /// Per-subview angles `θ_k = A + (k + 1)·D` (`A = angle·(1 − o)`, `D = angleVariance·(1 − o)`).
     ///
-    /// Every `SpinSteps.count`-th block is a seed: its angle `θ_b = A + (8b + 1)·D` gets a
-    /// sine and cosine (8 seeds at a time by `VectorTrig`) and lane `l` adds `l·D` by the
-    /// addition formulas with the page's table of `cos(l·D)`, `sin(l·D)`. The blocks after a
-    /// seed turn its lanes by `8jD` (`SpinSteps`) instead of evaluating sines, each by one
-    /// rotation from the seed so that the error (`SpinSteps.maximumError`) does not grow with
-    /// `j` (docs/DESIGN.md, "Per-subview spin"). Seeds sit at fixed block indices, so a split
-    /// frame stays bitwise identical. Pages below `SpinSteps.minimumSubviews` evaluate every
-    /// block (`spinningDirectly`). The fields: `SpinLanes.fields`. The block loops run in one
-    /// function (the temporary allocation's closure), so that the page's constants stay in
-    /// registers; on 4-lane targets each half block goes separately (`spinHalves`).
+    /// A seed block's angle `θ_b = A + (8b + 1)·D` gets a sine and cosine from `VectorTrig`,
+    /// lane `l` adds `l·D` by the addition formulas, and the blocks after a seed turn its
+    /// lanes by `8jD` (`SpinSteps`; docs/DESIGN.md, "Per-subview spin"). The block loops run
+    /// in one function so that the page's constants stay in registers.
     @inline(never)
     static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                         _ input: KernelInputs, _ output: KernelOutputs,
@@ -20,8 +14,8 @@ extension FrameKernel {
             spinningDirectly(k, spin, input, output, blocks, F.self, W.self)
             return
         }
-        // The step table uninitialized on the stack, filled only as far as this call reaches:
-        // a table in a struct cost a 1 KB zeroing and copy per call.
+        // The step table uninitialized on the stack, filled only as far as this call reaches
+        // (docs/DESIGN.md, "Per-subview spin").
         withUnsafeTemporaryAllocation(of: Lanes.Floats.self, capacity: 2 &* SpinSteps.count) { buffer in
             let steps = SpinSteps(buffer, step: spin.step,
                                   steps: Swift.min(SpinSteps.count, blocks.lowerBound % SpinSteps.count &+ blocks.count))
@@ -123,7 +117,6 @@ extension FrameKernel {
                                                           _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
                                                           _ input: KernelInputs, _ output: KernelOutputs,
                                                           _ flags: F.Type, _ writer: W.Type) {
-        // Each half goes straight into the layout (`LayoutWriter.storeHalf`).
         @inline(__always)
         func block(_ i: Int, _ s0: SIMD4<Float>, _ c0: SIMD4<Float>, _ s1: SIMD4<Float>, _ c1: SIMD4<Float>) {
             let (sx, sy) = input.halfSpeeds(i, 0)

@@ -1,8 +1,6 @@
 extension FrameKernel {
     /// `spinning` on a page below `SpinSteps.minimumSubviews`, where the step table would
-    /// cost more than it saves: every block is a seed, its lanes' angles as in `spinning`
-    /// (one sine and cosine per block, 8 blocks at a time by `VectorTrig`). On 4-lane targets
-    /// each half block goes separately (`directHalves`).
+    /// cost more than it saves: every block is a seed.
     @inline(__always)
     static func spinningDirectly<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin,
                                                                 _ input: KernelInputs, _ output: KernelOutputs,
@@ -60,14 +58,12 @@ extension FrameKernel {
         }
     }
 
-    /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block
-    /// is computed and stored before the next, so that the page's constants keep their registers.
+    /// `directBlocks` in half blocks where registers hold 4 Floats, as `spinHalves`.
     @inline(__always)
     static func directHalves<F: SpinFlags, W: LayoutWriter>(_ table: UnsafePointer<SinCosTable>, _ first: Int, _ group: Range<Int>,
                                                           _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
                                                           _ input: KernelInputs, _ output: KernelOutputs,
                                                           _ flags: F.Type, _ writer: W.Type) {
-        // Each half goes straight into the layout (`LayoutWriter.storeHalf`).
         var j = group.lowerBound
         while j < group.upperBound {
             let i = first &+ j, (sb, cb) = table.angle(j, as: SIMD4<Float>.self)

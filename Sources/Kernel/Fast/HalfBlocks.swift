@@ -1,5 +1,4 @@
-// Half blocks in memory, for targets whose registers hold 4 Floats (`LaneVector.narrowVectors`):
-// the spin computes and stores each half of a block before the next.
+// Half blocks in memory, for targets whose registers hold 4 Floats (`LaneVector.narrowVectors`).
 
 extension LaneFields where V == SIMD4<Float> {
     /// Stores these 4 lanes as lanes `4h ..< 4h + 4` of block `i`: field `c` at

@@ -1,6 +1,6 @@
 /// What one page needs for one frame, worked out once in Double and handed to the lanes in
-/// Float. Small, since its size is a fixed cost of every frame: `spin` and `saturation` are
-/// worked out on demand from the page's layout, so the constants must not outlive the call.
+/// Float. Small (docs/DESIGN.md, "Fixed cost per frame"): `spin` and `saturation` are worked
+/// out on demand from the page's layout, so the constants must not outlive the call.
 package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).

@@ -1,7 +1,6 @@
-/// The part of a frame that differs between implementations: one page's blocks.
-/// `WalkthroughAnimator` is the one frame driver and calls `evaluate` once per animated page
-/// (or chunk of its blocks); the benchmark plugs its C anchor and store limit in here, so
-/// that every implementation it times runs through the same loop.
+/// The part of a frame that differs between implementations: one page's blocks. The
+/// benchmark plugs its C anchor and store limit in here, so that all run through
+/// `WalkthroughAnimator`'s one frame loop.
 package protocol PageKernel: Sendable {
     /// Writes blocks `blocks` (page-relative, whole blocks of the page only) of one page
     /// whose constants for this frame are `constants`. `inputs` and `output` start at the

@@ -7,9 +7,7 @@ struct SpinLanes<V: LaneVector> {
     let laneCos, laneSin, m, p, f, g, alpha: V
 
     /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
-    ///
-    /// Out of line on purpose, once per kernel call: inlined, the optimizer merged
-    /// neighbouring splats and blended lanes with extra shuffles.
+    /// Out of line: inlined, the optimizer merged neighbouring splats and blended lanes with extra shuffles.
     @inline(never)
     init(_ k: PageConstants, _ spin: PageConstants.Spin, lanes first: Int) {
         (xx, yy, zz) = (V(repeating: spin.xx), V(repeating: spin.yy), V(repeating: spin.zz))

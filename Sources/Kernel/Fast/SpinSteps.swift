@@ -1,10 +1,7 @@
 /// A spinning page's block steps: `cos(8jD)` and `sin(8jD)` for the blocks
 /// `j = 0 ..< SpinSteps.count` after a seed, each in all 8 lanes of its own vector, so that
 /// a block reads them as whole vectors (no broadcast). Built once per kernel call.
-///
-/// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview
-/// spin"): their lanes' sines and cosines are evaluated, and block `seed + j` is the seed's
-/// turned by `8jD`, one rotation, so the error does not grow with `j`.
+/// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview spin").
 package struct SpinSteps {
     /// Blocks per seed, the seed included.
     package static let count = 16
@@ -13,9 +10,8 @@ package struct SpinSteps {
     /// rotation each, not a recurrence): `√2·ε_T + (3√2 + 3)·u` with
     /// `ε_T = VectorTrig.maximumError` and `u = 2⁻²⁴` (docs/DESIGN.md, "Per-subview spin").
     package static let maximumError = 6.5e-7
-    /// Pages with fewer subviews evaluate every block (`FrameKernel.spinningDirectly`): below
-    /// this the table's fixed cost (libm's `cos 8D`, `sin 8D` and the steps) outweighs the
-    /// sines it saves.
+    /// Pages with fewer subviews evaluate every block (`FrameKernel.spinningDirectly`), where
+    /// the table's fixed cost outweighs the sines it saves (docs/DESIGN.md, "Per-subview spin").
     package static let minimumSubviews = 512
     /// Block `j`'s cosine in every lane at `base[j]`, its sine at `base[count + j]`.
     let base: UnsafeMutablePointer<Lanes.Floats>

@@ -3,7 +3,7 @@
 /// (`PageCall`), so that the parts touch no reference count.
 extension WalkthroughAnimator {
     /// Parts of a split frame per thread: enough that a worker that wakes late leaves the
-    /// caller less to wait for, few enough that handing them out stays cheap.
+    /// caller less to wait for (docs/DESIGN.md, "Threads").
     static let partsPerThread = 4
 
     /// The frame's animated pages (one run of indices: a page's offset falls as its index

@@ -2,7 +2,7 @@
 ///
 /// `update(scroll:)` is what an app calls from `scrollViewDidScroll`: it animates the pages
 /// in the `−2 < o < 2` window and leaves the others as they were. Steady-state frames
-/// allocate nothing. The package's one frame driver (the benchmark plugs in its `PageKernel`s).
+/// allocate nothing.
 public struct WalkthroughAnimator: Sendable {
     /// Subviews in the window at or above which a frame is split across cores; results are
     /// bitwise identical either way (docs/DESIGN.md, "Threads").
@@ -34,9 +34,8 @@ public struct WalkthroughAnimator: Sendable {
     /// Each keyframed lane's current segment (`KeyframeMode.lanes` pages), kept between frames.
     private(set) var segments: SegmentCache
 
-    /// An animator for `walkthrough` whose frames are stored in `layout`: lays out its
-    /// parameters once (`AnimationPlan`). The frame is the identity with alpha 1
-    /// everywhere until the first `update`.
+    /// An animator for `walkthrough` whose frames are stored in `layout`. The frame is the
+    /// identity with alpha 1 everywhere until the first `update`.
     public init(_ walkthrough: Walkthrough, layout: FrameLayout = .blocks) {
         self.init(plan: AnimationPlan(walkthrough), layout: layout)
     }
@@ -104,8 +103,7 @@ public struct WalkthroughAnimator: Sendable {
         currentPage = walkthrough.currentPage(alongAxis: along)
         scrollPosition = x
         #if GATE_MUTATION_FRAME_COST
-        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
-        // adds a fixed cost a frame that the optimiser can neither fold nor drop.
+        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh).
         var t = x
         for _ in 0..<50 { t = t * 0.5 + 1 }
         if t.isNaN { scrollPosition = t }

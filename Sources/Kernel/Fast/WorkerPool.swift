@@ -182,10 +182,9 @@ final class WorkerPool: @unchecked Sendable {
         kernel_atomic_store(Self.word(shared, \.busy), 0)
     }
 
-    /// How long a worker waits awake for the next job before sleeping.
+    /// How long a worker waits awake for the next job (`linger`), and the caller for workers
+    /// still in their last part (`finish`), before sleeping (docs/DESIGN.md, "Threads").
     static let lingerNanoseconds = 30_000
-    /// How long the caller waits awake for workers still in their last part before
-    /// sleeping (docs/DESIGN.md, "Threads").
     static let finishNanoseconds = 50_000
 
     /// Spins until `done()` or for about `nanoseconds`, reading the clock every 16 pauses.

@@ -17,8 +17,7 @@ enum BlockWriter: LayoutWriter {
     static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
         t.store(into: out.matrices + i &* (Lanes.frameBlockFloats &* 4), m41: m41, m42: m42)
         #if GATE_MUTATION_EXTRA_STORE
-        // The regression gate's own test (scripts/gate-sensitivity.sh), as in `store(_:_:block:)`
-        // below: alpha stored a second time, on the pages that spread their template.
+        // The regression gate's own test, as in `store(_:_:block:)` below.
         let zero = out.count >> 62
         (out.matrices + i &* (Lanes.frameBlockFloats &* 4)).storeBytes(
             of: Lanes.Floats(repeating: t.alpha), toByteOffset: (16 &+ zero) &* 32, as: Lanes.Floats.self)
@@ -56,8 +55,7 @@ enum BlockWriter: LayoutWriter {
         }
         #if GATE_MUTATION_EXTRA_STORE
         // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh)
-        // stores one field twice a block; `zero` is 0 but unknown to the optimiser, so the
-        // two stores stay apart.
+        // stores alpha twice; `zero` is 0 but unknown to the optimiser, so both stores stay.
         let zero = out.count >> 62
         put(16 &+ zero, m.alpha)
         #endif
@@ -66,9 +64,7 @@ enum BlockWriter: LayoutWriter {
         put(8, m.m31); put(9, m.m32); put(10, m.m33); put(11, m.m34)
         put(12, m.m41); put(13, m.m42); put(14, m.m43); put(15, m.m44)
         #if GATE_MUTATION_SUBVIEW_MULTIPLY
-        // Never in a normal build: the regression gate's own test (scripts/gate-sensitivity.sh),
-        // one multiply a subview: every lane's alpha multiplied by a factor that is 1 but
-        // unknown to the optimiser, one vector multiply a block of 8 subviews.
+        // Never in a normal build: the gate's own test multiplies alpha by a 1 the optimiser cannot see.
         put(16, m.alpha * Lanes.Floats(repeating: Float(1 &+ (out.count >> 62))))
         #else
         put(16, m.alpha)
@@ -83,9 +79,8 @@ enum BlockWriter: LayoutWriter {
         return out.matrices.assumingMemoryBound(to: Float.self) + offset
     }
 
-    /// `m41`, `m42` and alpha of the identity, as 3 scalar stores: a static lane of a page
-    /// whose matrix is the identity but for `m41`, `m42` (`LayoutWriter.storeTranslationIdentity`),
-    /// 3 stores where the full patch takes 17 (docs/DESIGN.md, "Store order and the static patch").
+    /// `m41`, `m42` and alpha of the identity, as 3 scalar stores
+    /// (docs/DESIGN.md, "Store order and the static patch").
     @inline(__always)
     static func storeTranslationIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)
@@ -94,9 +89,7 @@ enum BlockWriter: LayoutWriter {
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1
     }
 
-    /// The diagonal, `m41`, `m42` and alpha of the identity, as 7 scalar stores: a static
-    /// lane of a diagonal page (`LayoutWriter.storeDiagonalIdentity`), whose other 10 fields
-    /// are +0 already, as the identity's.
+    /// The diagonal, `m41`, `m42` and alpha of the identity, as 7 scalar stores.
     @inline(__always)
     static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)
@@ -104,11 +97,11 @@ enum BlockWriter: LayoutWriter {
         put(.m11, 1); put(.m22, 1); put(.m33, 1); put(.m41, 0); put(.m42, 0); put(.m44, 1); put(.alpha, 1)  // memory order
     }
 
-    /// The 17 fields of the identity with alpha 1, as 17 scalar stores.
+    /// The identity and alpha 1 as 17 scalar stores, in memory order
+    /// (docs/DESIGN.md, "Store order and the static patch").
     @inline(__always)
     static func storeIdentity(_ out: KernelOutputs, subview k: Int) {
         let lane = lane(out, subview: k)
-        // Field by field in memory order (docs/DESIGN.md, "Store order and the static patch").
         let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         for c in 0..<16 { lane[c &* Lanes.count] = identity[c] }
         lane[FrameComponent.alpha.rawValue &* Lanes.count] = 1

@@ -1,7 +1,6 @@
 /// Where one page's kernel writes, in the frame's layout; kernels take whole blocks of the
 /// page and never write outside it (a dense layout's last block only its valid lanes).
 package struct KernelOutputs {
-    /// The layout written.
     package let layout: FrameLayout
     /// The page's first block (`blocks`) or first subview's matrix (dense layouts).
     package let matrices: UnsafeMutableRawPointer

@@ -1,7 +1,5 @@
-/// Four fields of a block turned into rows of 4 per lane, in registers, where registers
-/// hold 4 Floats (8-Float targets store whole blocks through `WideRows.swift`):
-/// `LaneRows(a, b, c, d)` holds lane `l`'s row `(a[l], b[l], c[l], d[l])`, the 4×4
-/// transpose (`HalfRows`) of each half, lanes 0–3 in `low`, 4–7 in `high`.
+/// `HalfRows` for 8 lanes, where registers hold 4 Floats (8-Float targets use `WideRows.swift`):
+/// lane `l`'s row `(a[l], b[l], c[l], d[l])`, lanes 0–3 in `low`, 4–7 in `high`.
 struct LaneRows {
     typealias V = Lanes.Floats
     var low, high: HalfRows

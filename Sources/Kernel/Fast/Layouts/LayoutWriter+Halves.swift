@@ -1,7 +1,6 @@
 import KernelTarget
 
-// Half blocks straight into each layout where registers hold 4 Floats: the spin computes
-// half a block at a time and each writer stores it as it comes out, the dense layouts
+// Half blocks straight into each layout where registers hold 4 Floats, the dense layouts
 // through `HalfRows` (docs/DESIGN.md, "Reading a frame out").
 
 extension BlockWriter {
