@@ -1,6 +1,5 @@
 /// Which of the fast path's run-time kernels a frame uses: chosen once from the CPU's
-/// instruction set (`choose(for:)`, the only function that maps features to a strategy),
-/// kept by each `FrameBuffer`, and forced with the environment variable
+/// instruction set (`choose(for:)`), kept by each `FrameBuffer`, and forced with
 /// `BWW_KERNEL_STRATEGY` (`portable`, `sse2` or `avx`) to any strategy the CPU runs.
 ///
 /// The strategies differ only in how frames are read out (`FrameBuffer.gather(page:into:)`),

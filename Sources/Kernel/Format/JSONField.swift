@@ -38,8 +38,7 @@ struct JSONField {
     }
 
     /// A model initializer's error, told as the file's: the key the rule names (a value of
-    /// the object `context` describes). An error that names no key (none of the rules the
-    /// reader calls today) keeps its message after the context.
+    /// the object `context` describes); an error without a key keeps its message after the context.
     static func error(_ rule: WalkthroughError, context: String) -> WalkthroughError {
         guard let key = rule.key else { return rule.prefixed(context) }
         return JSONField(context: context, key: key).error(rule)

@@ -1,11 +1,8 @@
 /// How a keyframe's segment runs from its value to the next one: `E(p)` for the fraction
 /// `p ∈ [0, 1)` of the segment's time (docs/FORMAT.md, "Keyframe timelines").
 ///
-/// Core Animation's timing functions: `linear` `E(p) = p`; `easeIn`, `easeOut` and
-/// `easeInOut` are the cubic Béziers (0.42, 0, 1, 1), (0, 0, 0.58, 1) and (0.42, 0, 0.58, 1);
-/// `hold` keeps the value until the next keyframe (`E = 0`); `bezier` is any cubic Bézier
-/// from (0, 0) to (1, 1) with control points `(x1, y1)`, `(x2, y2)`, `x1, x2 ∈ [0, 1]` (so
-/// `B_x` is monotone and `B_x(u) = p` has one root) and `y1, y2` within ±1000 (overshoot).
+/// A Bézier's control points have `x1, x2 ∈ [0, 1]` (so `B_x` is monotone and `B_x(u) = p`
+/// has one root) and `y1, y2` within ±1000 (overshoot).
 public struct Easing: Hashable, Sendable, CustomStringConvertible {
     /// The shape of `E`.
     public enum Curve: Hashable, Sendable {
@@ -74,9 +71,8 @@ public struct Easing: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// The least and greatest `E(p)` for `p ∈ [0, 1]`: `0…1` for `linear`, `0…0` for `hold`,
-    /// and for a Bézier the range of `B_y(u)` over `u ∈ [0, 1]` (every `u` is some `p`'s),
-    /// found at the ends and at the turning points of the cubic, where `B_y'(u) = 0`.
+    /// The least and greatest `E(p)` for `p ∈ [0, 1]`; for a Bézier the range of `B_y(u)` over
+    /// `u ∈ [0, 1]`, at the ends and where `B_y'(u) = 0`.
     package var range: (lower: Double, upper: Double) {
         switch curve {
         case .linear: return (0, 1)

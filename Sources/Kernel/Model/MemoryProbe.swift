@@ -2,7 +2,6 @@
 /// interface's `bww_create` answers "out of memory" where Swift's allocator would end the
 /// process (docs/DESIGN.md, "The file reader"). Swift callers read files without one.
 package struct MemoryProbe: Sendable {
-    /// Whether `bytes` can be allocated now.
     private let canAllocate: @Sendable (Int) -> Bool
 
     /// A probe that asks `canAllocate` (tests pass one that refuses sizes).

@@ -1,7 +1,5 @@
-/// The formulas of the four prebuilt animations as functions of the page offset `o`,
-/// in Double. The fast path evaluates them once per page and broadcasts; the reference
-/// writes the same formulas out on its own, per subview, so that it stays an independent
-/// oracle.
+/// The formulas of the four prebuilt animations as functions of the page offset `o`, in
+/// Double, for the fast path; the reference writes them out on its own, to stay an independent oracle.
 package enum PageAnimation {
     /// `m(o) = o ≤ 1 ? o : 2 − o`: the offset mirrored about 1, used by Zoom, InOut and alpha.
     @inlinable

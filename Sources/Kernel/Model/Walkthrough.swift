@@ -50,9 +50,8 @@ public struct Walkthrough: Hashable, Sendable {
         try self.init(width: width, height: height, direction: direction, admittedPages: pages)
     }
 
-    /// The initializer both ways in share, for pages admitted to a `WalkthroughBudget` one by
-    /// one (the file reader admits each page before it allocates its subviews). Checks the
-    /// width, the height and the direction's needs.
+    /// The shared initializer, for pages already admitted to a `WalkthroughBudget` (the file
+    /// reader admits each page before it allocates its subviews).
     init(width: Double, height: Double? = nil, direction: PagingDirection = .leftToRight,
          admittedPages pages: [Page]) throws(WalkthroughError) {
         guard width.isFinite, width > 0 else {

@@ -1,14 +1,11 @@
-/// Every failure of this package: bad input, a bad file, an out-of-range request.
-///
-/// `message` is one line that says where (page index and key, or line and column) and what.
-/// Two errors are equal when their messages are.
+/// Every failure of this package: bad input, a bad file, an out-of-range request. Two
+/// errors are equal when their messages are.
 public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One line that says where (page, subview and key, or line and column) and what.
     public var message: String
-    /// For a rule about one value of the model (`Walkthrough.width`, `Rotation.axis`): that
-    /// value's name, which is also its key in a walkthrough file. The model's initializers
-    /// are the one place each rule lives; the file reader uses the key to tell the error as
-    /// the file's (`page 2, rotation: key "axis": must not be zero`). nil for other errors.
+    /// For a rule about one value of the model (`Rotation.axis`): its key in a walkthrough
+    /// file, which the file reader uses to tell the error as the file's
+    /// (`page 2, rotation: key "axis": must not be zero`). nil for other errors.
     package var key: String?
     /// The message without its subject: what the rule says about the value (`must not be
     /// zero`). The whole message for errors without a key.

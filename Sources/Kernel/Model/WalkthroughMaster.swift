@@ -42,7 +42,7 @@ public struct WalkthroughMaster: Sendable {
 
     /// `floor(x / W)` clamped to the pages (`x` read along the paging axis: `Walkthrough.currentPage(scroll:)`).
     public var currentPage: Int {
-        // scrollPosition is finite by construction, so this never throws.
+        // Never throws: scrollPosition is finite by construction.
         (try? walkthrough.currentPage(scroll: scrollPosition)) ?? 0
     }
 
