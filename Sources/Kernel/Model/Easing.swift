@@ -72,7 +72,7 @@ public struct Easing: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The least and greatest `E(p)` for `p ∈ [0, 1]`; for a Bézier the range of `B_y(u)` over
-    /// `u ∈ [0, 1]`, at the ends and where `B_y'(u) = 0`.
+    /// `u ∈ [0, 1]` (every `u` is some `p`'s), at the ends and where `B_y'(u) = 0`.
     package var range: (lower: Double, upper: Double) {
         switch curve {
         case .linear: return (0, 1)
