@@ -5,9 +5,8 @@
 
 /* A block's keyframe segments gathered from the plan's records (SegmentRecord.swift) into
  * lane vectors (TrackLanes.swift's layout): 8 record rows transposed with shuffles, stored a
- * vector at a time. Gathered lane by lane in Swift, each scalar store then read back as a
- * vector stalled on store forwarding: own timelines ran 1.7x slower (docs/DESIGN.md,
- * "Keyframe scenarios and working set"). Clang vector expressions, for the Swift code's target. */
+ * vector at a time, since lane-by-lane scalar stores read back as a vector stall on store
+ * forwarding (docs/DESIGN.md, "Keyframe scenarios and working set"). */
 
 #define KERNEL_SEGMENTS_INLINE static inline __attribute__((always_inline))
 

@@ -23,8 +23,8 @@ package struct EasingGuess: Hashable, Sendable {
         (self.a, self.b, self.c0, self.c1, self.c2, self.c3) = (a, b, c0, c1, c2, c3)
     }
 
-    /// The fitted guess of `easing`. Allocates nothing (a build fits every distinct Bézier of
-    /// a file, and the fit was most of building an own-timelines plan while it did).
+    /// The fitted guess of `easing`. Allocates nothing: a build fits every distinct Bézier of
+    /// a file (docs/DESIGN.md, "The cheaper fit").
     package init(_ easing: EasingPolynomial) {
         if easing.isLinearInX {
             self = .linear

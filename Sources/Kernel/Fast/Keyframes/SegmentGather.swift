@@ -39,8 +39,7 @@ enum SegmentGather {
     }
 
     /// The lanes of a segment shorter than `SegmentCache.tinyGap`: `lo` moved so that
-    /// `Float(τ − lo)·1` is the reference's Double `p` (their `invLen` is 1), as `refresh`
-    /// placed it before.
+    /// `Float(τ − lo)·1` is the reference's Double `p` (their `invLen` is 1).
     @inline(never)
     static func placeTiny(_ doubles: UnsafeMutablePointer<Double>, _ records: UnsafeRawPointer,
                           _ index: SegmentCache.Indices, _ tau: Lanes.Doubles) {

@@ -31,8 +31,7 @@ package struct SegmentRecord {
     static let fixedCount = 1 + TrackKind.allCases.count
 
     /// The record of a segment from `lo` to `hi` (infinite ends allowed) whose value starts
-    /// at `v0` and moves by `dv`, with the easing's cubics and fitted start: the same Floats
-    /// `SegmentCache.refresh` cached per lane before (bitwise: the kernel's results are too).
+    /// at `v0` and moves by `dv`, with the easing's cubics and fitted start, as Floats.
     init(kind: TrackKind, lo: Double, hi: Double, v0: SIMD2<Double>, dv: SIMD2<Double>,
          easing: SIMD8<Float>, guess: SIMD8<Float>) {
         var invLen = 0.0

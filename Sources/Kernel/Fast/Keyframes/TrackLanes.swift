@@ -44,7 +44,7 @@ package struct TrackLanes {
     package static func easedWhole(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
                                    flags: UInt8) -> Lanes.Floats {
         // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
-        // (Bounded after the conversion, as Floats: a Double minimum was 8 scalar compares.)
+        // Bounded in Floats, after the conversion: a Double minimum is 8 scalar compares.
         let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
         guard flags & TrackLanes.solves != 0 else { return BezierLanes.x(p, t.pointee.ay, t.pointee.by, t.pointee.cy) }
         let start = BezierLanes.start(p, a: t.pointee.ga, b: t.pointee.gb,
