@@ -61,4 +61,44 @@ import Testing
             }
         }
     }
+
+    /// A page of one source (`SegmentCache.findShared`: one lane's walk places every lane of
+    /// its block the record holds): a staggered page timeline and a timeline every subview
+    /// shares, with and without static lanes, staggers that keep a block in one segment and
+    /// that straddle keyframes, spin (every block in lanes), and jumps across many keyframes,
+    /// back and forth and through NaN and the infinities, against the reference.
+    @Test func oneSourceFindsABlockAtOnce() throws {
+        let seed: UInt64 = 0x0A5E
+        var rng = SeededGenerator(seed: seed)
+        let easings: [Easing] = [.linear, .easeIn, .hold, try Easing(bezier: 0.34, 1.56, 0.64, 1), .easeInOut]
+        let times = (0..<13).map { -1.5 + 0.25 * Double($0) }
+        func timeline(stagger: Double) throws -> Timeline {
+            try Timeline(translation: times.enumerated().map { Keyframe(at: $1, value: SIMD2(Double($0) * 10, 5), easing: easings[$0 % 5]) },
+                         rotation: [Keyframe(at: -1, value: 0.5, easing: .easeOut), Keyframe(at: 0.3, value: -1, easing: .hold),
+                                    Keyframe(at: 1.1, value: 2)],
+                         alpha: [Keyframe(at: -0.5, value: 0, easing: easings[3]), Keyframe(at: 0.5, value: 1)], stagger: stagger)
+        }
+        // Non-finite offsets put every lane on the NaN record (no reference to compare with:
+        // the page's own motion is not finite there), and the next frame finds them again.
+        var offsets = [0, 2.5, -2.5, .nan, 0.25, 0.25.nextUp, .infinity, -1, -.infinity, 1.2]
+        offsets += (0..<24).map { _ in Double.random(in: -2.5...2.5, using: &rng) }
+        for stagger in [0.0005, 0.05, -0.05] {
+            for (everyStatic, spin) in [(0, false), (5, false), (7, true)] {
+                let own = stagger < 0  // the shared timeline as every subview's own (no stagger then)
+                let shared = try timeline(stagger: own ? 0 : stagger)
+                let subviews = (0..<61).map { Subview(tag: everyStatic > 0 && $0 % everyStatic == 0 ? 1 : 0, timeline: own ? shared : nil) }
+                let page = Page(animationType: .linear, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002), staticTags: [1],
+                                animateAlpha: true, subviews: subviews,
+                                rotation: spin ? try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.01) : nil,
+                                timeline: own ? nil : shared)
+                var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+                for o in offsets {
+                    animator.animate(page: 0, offset: o)
+                    if o.isFinite, let why = Self.compare(page, animator, offset: o) {
+                        Issue.record("seed \(seed) stagger \(stagger) own \(own) every \(everyStatic) spin \(spin): \(why)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -64,6 +64,17 @@ final class SegmentCache: @unchecked Sendable {
     @inline(never)
     static func find(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                      tau: Lanes.Doubles, tables: LaneTimelines) {
+        if tables.sourceCount == 1 {
+            findShared(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+        } else {
+            findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+        }
+    }
+
+    /// `find`, lane by lane.
+    @inline(__always)
+    static func findEach(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
+                         tau: Lanes.Doubles, tables: LaneTimelines) {
         let indices = UnsafeMutableRawPointer(entry).assumingMemoryBound(to: Int32.self)  // `index` comes first
         var outside = outside
         while outside != 0 {
@@ -71,6 +82,26 @@ final class SegmentCache: @unchecked Sendable {
             outside &= outside &- 1
             indices[l] = step(indices[l], tau[l], kind: kind, block: block, lane: l, tables: tables)
         }
+    }
+
+    /// `find` on a page of one source (a staggered page timeline, whose lanes in a block read
+    /// it within a few ms of each other): one lane's walk, and every lane its record holds
+    /// takes it, in one vector store; the rest lane by lane (docs/DESIGN.md, "Stagger's
+    /// segments found once a block").
+    @inline(never)
+    static func findShared(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
+                           tau: Lanes.Doubles, tables: LaneTimelines) {
+        // Lanes without the source (static, padding) take their track's neutral record.
+        guard UnsafeRawPointer(tables.laneSource + block &* Lanes.count).load(as: SIMD8<Int32>.self) == .zero else {
+            return findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+        }
+        let l = outside.trailingZeroBitCount
+        let index = step(entry.pointee.index[l], tau[l], kind: kind, block: block, lane: l, tables: tables)
+        let record = tables.segments + Int(index)
+        let held = outside & ~kernel_outside_mask8(tau, .init(repeating: record.pointee.lo),
+                                                   .init(repeating: record.pointee.hi))
+        entry.pointee.index = kernel_select_lanes8(held, index, entry.pointee.index)
+        if outside & ~held != 0 { findEach(entry, outside & ~held, kind: kind, block: block, tau: tau, tables: tables) }
     }
 
     /// The record at `time` from the lane's current one `index`: a walk to the neighbouring
