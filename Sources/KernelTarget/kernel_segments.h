@@ -16,6 +16,13 @@ typedef int kernel_int8 __attribute__((ext_vector_type(8)));
  * dvy ax bx cx | ay by cy ga gb g0 g1 g2), g3 at byte 80, the flags word at byte 84. */
 enum { KERNEL_SEGMENT_STRIDE = 96, KERNEL_SEGMENT_FLAGS = 84, KERNEL_SEGMENT_G3 = 80 };
 
+/* KERNEL_SEGMENT_ONE_RECORD where the 8 lanes hold one record (a block flag beside the
+ * records' ORed flags, SegmentRecord.oneRecord), else 0. */
+enum { KERNEL_SEGMENT_ONE_RECORD = 8 };
+KERNEL_SEGMENTS_INLINE unsigned kernel_segment_one_record(kernel_int8 index) {
+    return __builtin_reduce_and(index == index[0]) ? KERNEL_SEGMENT_ONE_RECORD : 0;
+}
+
 /* The 8 lanes' records, found once a block and track. */
 typedef struct { const char *r[8]; } kernel_segment_rows;
 
@@ -89,6 +96,25 @@ KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *
 KERNEL_SEGMENTS_INLINE kernel_int8 kernel_select_lanes8(unsigned mask, int index, kernel_int8 old) {
     const kernel_int8 bits = {1, 2, 4, 8, 16, 32, 64, 128};
     return ((kernel_int8)(int)mask & bits) != 0 ? (kernel_int8)index : old;
+}
+
+/* Row `part` of one record in all 8 lanes (a block whose lanes hold one record), as
+ * kernel_segment_transpose writes 8 equal rows. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, float *out) {
+    for (int k = 0; k < 8; k++) {
+        float v;
+        __builtin_memcpy(&v, r + 16 + 32 * part + 4 * k, sizeof v);
+        const kernel_float8 s = v;
+        __builtin_memcpy(out + 8 * k, &s, sizeof s);
+    }
+}
+
+/* g3 of one record in all 8 lanes. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_g3_splat(const char *r, float *out) {
+    float v;
+    __builtin_memcpy(&v, r + KERNEL_SEGMENT_G3, sizeof v);
+    const kernel_float8 s = v;
+    __builtin_memcpy(out, &s, sizeof s);
 }
 
 /* g3 of the 8 lanes' records into out[0..7]. */

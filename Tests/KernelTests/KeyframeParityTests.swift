@@ -66,7 +66,8 @@ import Testing
     /// its block the record holds): a staggered page timeline and a timeline every subview
     /// shares, with and without static lanes, staggers that keep a block in one segment and
     /// that straddle keyframes, spin (every block in lanes), and jumps across many keyframes,
-    /// back and forth and through NaN and the infinities, against the reference.
+    /// back and forth and through NaN and the infinities, against the reference and bit for
+    /// bit against the same lanes found and gathered lane by lane (`SegmentGather.splat`).
     @Test func oneSourceFindsABlockAtOnce() throws {
         let seed: UInt64 = 0x0A5E
         var rng = SeededGenerator(seed: seed)
@@ -83,19 +84,31 @@ import Testing
         var offsets = [0, 2.5, -2.5, .nan, 0.25, 0.25.nextUp, .infinity, -1, -.infinity, 1.2]
         offsets += (0..<24).map { _ in Double.random(in: -2.5...2.5, using: &rng) }
         for stagger in [0.0005, 0.05, -0.05] {
-            for (everyStatic, spin) in [(0, false), (5, false), (7, true)] {
+            for (everyStatic, spin) in [(0, false), (5, false), (7, true), (0, true)] {
                 let own = stagger < 0  // the shared timeline as every subview's own (no stagger then)
                 let shared = try timeline(stagger: own ? 0 : stagger)
-                let subviews = (0..<61).map { Subview(tag: everyStatic > 0 && $0 % everyStatic == 0 ? 1 : 0, timeline: own ? shared : nil) }
+                let subviews = (0..<64).map { Subview(tag: everyStatic > 0 && $0 % everyStatic == 0 ? 1 : 0, timeline: own ? shared : nil) }
                 let page = Page(animationType: .linear, speed: SIMD2(0.5, 1), speedVariance: SIMD2(0.001, 0.002), staticTags: [1],
                                 animateAlpha: true, subviews: subviews,
                                 rotation: spin ? try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.01) : nil,
                                 timeline: own ? nil : shared)
+                // The same page with a block of a second source after it: its first 64 lanes
+                // are found and gathered lane by lane, and must come out bit for bit the same
+                // where every block goes to the lanes (a staggered page without spin folds its
+                // runs before and after the keyframes into the page instead, `StaggerRuns`).
+                var twoSources = page
+                twoSources.subviews += (0..<8).map { _ in Subview(tag: 0, timeline: try! timeline(stagger: 0.5)) }
                 var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+                var laneByLane = WalkthroughAnimator(try Walkthrough(width: 320, pages: [twoSources]))
                 for o in offsets {
                     animator.animate(page: 0, offset: o)
-                    if o.isFinite, let why = Self.compare(page, animator, offset: o) {
-                        Issue.record("seed \(seed) stagger \(stagger) own \(own) every \(everyStatic) spin \(spin): \(why)")
+                    laneByLane.animate(page: 0, offset: o)
+                    let case_ = "seed \(seed) stagger \(stagger) own \(own) every \(everyStatic) spin \(spin) offset \(o)"
+                    if o.isFinite, let why = Self.compare(page, animator, offset: o) { Issue.record("\(case_): \(why)") }
+                    for k in page.subviews.indices where own || spin {
+                        let (a, b) = (animator.frame.transform(page: 0, subview: k), laneByLane.frame.transform(page: 0, subview: k))
+                        let same = withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+                        if !same { Issue.record("\(case_): subview \(k) differs from the lane-by-lane frame"); break }
                     }
                 }
             }

@@ -55,15 +55,19 @@ enum KeyframeKernel {
         // Every track present (own timelines): the slots and stride as constants, so that the
         // per-track presence tests and entry products fold away (the C anchor's kernel per
         // combination of tracks); any other combination reads them from the run's tables.
-        if slots == SIMD4(0, 1, 2, 3) {
+        // A page of one source (a staggered page timeline) takes the second loop, whose
+        // gather splats a block that holds one record (`SegmentGather.splat`).
+        let shared = tables.sourceCount == 1
+        if slots == SIMD4(0, 1, 2, 3) && !shared {
             for i in blocks {
                 block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables, slots: (0, 1, 2, 3),
-                      stride: 4, scratch: scratch, W.self)
+                      stride: 4, shared: false, scratch: scratch, W.self)
             }
         } else {
             for i in blocks {
                 block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables,
-                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, scratch: scratch, W.self)
+                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, shared: shared,
+                      scratch: scratch, W.self)
             }
         }
     }
@@ -74,7 +78,7 @@ enum KeyframeKernel {
     static func block<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes,
                                        _ input: KernelInputs, _ lanes: KeyframeInputs, _ output: KernelOutputs,
                                        _ i: Int, o: Lanes.Doubles, page: KeyframeComposition.Page,
-                                       tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int,
+                                       tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int, shared: Bool,
                                        scratch: UnsafeMutablePointer<TrackLanes>, _: W.Type) {
         typealias V = Lanes.Floats
         let (tSlot, sSlot, rSlot, aSlot) = slots
@@ -82,10 +86,10 @@ enum KeyframeKernel {
         let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
         let entry = i &* stride
         var flags = SIMD4<UInt8>.zero
-        if tSlot >= 0 { flags[0] = gather(lanes, entry &+ tSlot, .translation, i, tau, tables, scratch) }
-        if sSlot >= 0 { flags[1] = gather(lanes, entry &+ sSlot, .scale, i, tau, tables, scratch) }
-        if rSlot >= 0 { flags[2] = gather(lanes, entry &+ rSlot, .rotation, i, tau, tables, scratch) }
-        if aSlot >= 0 { flags[3] = gather(lanes, entry &+ aSlot, .alpha, i, tau, tables, scratch) }
+        if tSlot >= 0 { flags[0] = gather(lanes, entry &+ tSlot, .translation, i, tau, tables, shared, scratch) }
+        if sSlot >= 0 { flags[1] = gather(lanes, entry &+ sSlot, .scale, i, tau, tables, shared, scratch) }
+        if rSlot >= 0 { flags[2] = gather(lanes, entry &+ rSlot, .rotation, i, tau, tables, shared, scratch) }
+        if aSlot >= 0 { flags[3] = gather(lanes, entry &+ aSlot, .alpha, i, tau, tables, shared, scratch) }
         var pose = KeyframeComposition.Pose()
         if tSlot >= 0 {
             let (x, y) = value(scratch, flags[0], tau)
@@ -122,8 +126,9 @@ enum KeyframeKernel {
     /// track kind), finding them again where a lane left; returns the block's flags.
     @inline(__always)
     static func gather(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
-                       _ tables: LaneTimelines, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {
-        SegmentGather.gather(lanes.lanes + entry, into: scratch + kind.rawValue, kind: kind, block: i, tau: tau, tables: tables)
+                       _ tables: LaneTimelines, _ shared: Bool, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {
+        SegmentGather.gather(lanes.lanes + entry, into: scratch + kind.rawValue, kind: kind, block: i, tau: tau,
+                             tables: tables, shared: shared)
     }
 
     /// A track's two value lanes from its gathered segments `t` (`gather` has run on them

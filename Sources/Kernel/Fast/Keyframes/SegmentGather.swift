@@ -8,10 +8,11 @@ import KernelTarget
 /// `ga … g2`), one that solves also `g3` (docs/DESIGN.md, "Keyframe scenarios and working set").
 enum SegmentGather {
     /// Fills `t` for block `block`'s lanes at `tau`, updates the indices at `entry` where a
-    /// lane left its segment, and returns the block's `TrackLanes` flags.
+    /// lane left its segment, and returns the block's `TrackLanes` flags. `shared`: the page
+    /// has one source, whose blocks mostly hold one record a track (a constant where it is false).
     @inline(__always)
     static func gather(_ entry: UnsafeMutablePointer<LaneSegments>, into t: UnsafeMutablePointer<TrackLanes>,
-                       kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines) -> UInt8 {
+                       kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) -> UInt8 {
         let records = UnsafeRawPointer(tables.segments)
         let floats = (UnsafeMutableRawPointer(t) + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
         let outside = kernel_outside_mask8(tau, entry.pointee.lo, entry.pointee.hi)
@@ -21,12 +22,17 @@ enum SegmentGather {
             rows = kernel_segment_rows8(records, entry.pointee.index)
             let bounds = (UnsafeMutableRawPointer(entry) + MemoryLayout<LaneSegments>.offset(of: \.lo)!)
                 .assumingMemoryBound(to: Double.self)
-            entry.pointee.flags = kernel_segment_bounds(&rows, bounds)
+            let flags = kernel_segment_bounds(&rows, bounds)
+            entry.pointee.flags = shared ? flags | kernel_segment_one_record(entry.pointee.index) : flags
         } else {
             rows = kernel_segment_rows8(records, entry.pointee.index)
         }
         t.pointee.lo = entry.pointee.lo
         let any = entry.pointee.flags
+        // Lanes that read one timeline close together (stagger) mostly share a record.
+        if shared && any & (SegmentRecord.oneRecord | SegmentRecord.tiny) == SegmentRecord.oneRecord {
+            return splat(rows.r.0!, into: floats, flags: any)
+        }
         kernel_segment_transpose(&rows, 0, floats)  // invLen v0x v0y dvx dvy ax bx cx
         if any & SegmentRecord.tiny != 0 {
             placeTiny(UnsafeMutableRawPointer(t).assumingMemoryBound(to: Double.self), records, entry.pointee.index, tau)
@@ -35,6 +41,17 @@ enum SegmentGather {
         kernel_segment_transpose(&rows, 1, floats + 8 * Lanes.count)  // ay by cy ga gb g0 g1 g2
         guard any & SegmentRecord.solves != 0 else { return 0 }
         kernel_segment_g3(&rows, floats + 16 * Lanes.count)
+        return TrackLanes.solves
+    }
+
+    /// `gather`'s rows where every lane of the block holds record `r`, one load a field.
+    @inline(__always)
+    static func splat(_ r: UnsafePointer<CChar>, into floats: UnsafeMutablePointer<Float>, flags any: UInt32) -> UInt8 {
+        kernel_segment_splat(r, 0, floats)
+        guard any & SegmentRecord.live != 0 else { return TrackLanes.constant }
+        kernel_segment_splat(r, 1, floats + 8 * Lanes.count)
+        guard any & SegmentRecord.solves != 0 else { return 0 }
+        kernel_segment_g3_splat(r, floats + 16 * Lanes.count)
         return TrackLanes.solves
     }
 

@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// One keyframe segment of one track of one source, with what a lane takes to evaluate it
 /// (`TrackLanes`' fields for one lane), laid out once by the plan (`LaneTimelines.segments`).
 /// The animator keeps only each lane's segment index (`SegmentCache`) and gathers the
@@ -25,6 +27,8 @@ package struct SegmentRecord {
     package static let solves: UInt32 = 2
     /// Its gap is below `SegmentCache.tinyGap`: `lo` is placed per frame (`SegmentGather`).
     package static let tiny: UInt32 = 4
+    /// In a block's flags only (`LaneSegments.flags`): its 8 lanes hold one record.
+    static let oneRecord = UInt32(KERNEL_SEGMENT_ONE_RECORD)
 
     /// Index of the NaN record; the neutral record of track `kind` is `1 + kind.rawValue`.
     package static let nanIndex: Int32 = 0
