@@ -7,7 +7,9 @@
 # README's C example through pkg-config in another folder and runs it, in a shell whose
 # environment is only PATH=/usr/bin:/bin (no swift on it, no LD_LIBRARY_PATH).
 #
-#   scripts/c-library-install-test.sh [BUILD_PATH]    (default .build-static-runtime)
+#   scripts/c-library-install-test.sh [BUILD_PATH]
+# (default: docs/C-API.md's steps, scripts/c-library.sh and then the install with no
+# --build-path, which builds in .build-static-runtime)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -24,7 +26,14 @@ major=$(version_part MAJOR)
 version="$major.$(version_part MINOR).$(version_part PATCH)"
 toolchain=$(cd "$(dirname "$(command -v swift)")/.." && pwd)
 
-pc_dir=$(scripts/c-library.sh --static-runtime --build-path "$build" --prefix "$tmp/staged")
+if [ $# -eq 0 ]; then
+    # docs/C-API.md's steps as written: a plain build first, then the install, which must
+    # still be the self-contained library (it was the plain one, relinked in .build).
+    scripts/c-library.sh >/dev/null
+    pc_dir=$(scripts/c-library.sh --static-runtime --prefix "$tmp/staged")
+else
+    pc_dir=$(scripts/c-library.sh --static-runtime --build-path "$build" --prefix "$tmp/staged")
+fi
 [ "$pc_dir" = "$tmp/staged/lib/pkgconfig" ] || fail "c-library.sh --prefix printed '$pc_dir', not the .pc's folder"
 for file in include/bwwalkthrough.h "lib/libBWWalkthroughC.so.$version" "lib/libBWWalkthroughC.so.$major" \
             lib/libBWWalkthroughC.so lib/pkgconfig/bwwalkthrough.pc; do

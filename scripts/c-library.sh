@@ -9,9 +9,9 @@
 #
 #   scripts/c-library.sh [--static-runtime] [--prefix DIR] [swift build options]
 #
-# Release build in .build unless the options say otherwise (-c debug, --build-path DIR,
-# --sanitize=address, …). --static-runtime links the Swift runtime into the library
-# (see the header, "Swift runtime"). Then, from anywhere:
+# Release build in .build (--static-runtime: .build-static-runtime) unless the options say
+# otherwise (-c debug, --build-path DIR, --sanitize=address, …). --static-runtime links the
+# Swift runtime into the library (see the header, "Swift runtime"). Then, from anywhere:
 #   PKG_CONFIG_PATH=<printed folder> cc app.c $(pkg-config --cflags --libs bwwalkthrough)
 #
 # --prefix DIR also installs the build into DIR and prints DIR/lib/pkgconfig instead:
@@ -48,7 +48,14 @@ if [ -n "$prefix" ]; then
     mkdir -p "$prefix" || { echo "c-library.sh: cannot make the prefix folder $prefix" >&2; exit 1; }
     prefix=$(cd "$prefix" && pwd)
 fi
-[ $static -eq 0 ] || options+=(-Xswiftc -static-stdlib)
+# SwiftPM reuses its build description when only -Xswiftc flags change: after a plain build
+# in the same folder, --static-runtime relinked the plain library (needing libswiftCore).
+# So the description is made anew, and --static-runtime builds in a folder of its own.
+options+=(--disable-build-manifest-caching)
+if [ $static -eq 1 ]; then
+    options+=(-Xswiftc -static-stdlib)
+    case " ${options[*]}" in *" --build-path"*|*" --scratch-path"*) ;; *) options+=(--build-path .build-static-runtime) ;; esac
+fi
 
 swift build "${options[@]}" --product BWWalkthroughC >&2
 bin=$(swift build "${options[@]}" --show-bin-path)

@@ -138,6 +138,17 @@ import Glibc
         #expect(run.failedWithOneLine && run.stderr.contains("valgrind is not installed"), "\(run.stderr)")
     }
 
+    /// The table prints each threshold as it is: the per-frame counts' 1.5% read "±2%",
+    /// and an override of 0.1% "±0%".
+    @Test func thresholdsArePrintedAsTheyAre() throws {
+        let perFrame = metric("instructions-per-frame/readme-parallax", .instructions, 1180)
+        #expect(perFrame.threshold == 0.015)
+        let table = try Comparison(baseline: [perFrame], current: [perFrame], overrides: [:]).render(markdown: false, baselineBuild: [:])
+        #expect(table.contains("±1.5%") && !table.contains("±2%"), "\(table)")
+        let tight = try Comparison(baseline: [perFrame], current: [perFrame], overrides: [.instructions: 0.001])
+        #expect(tight.render(markdown: true, baselineBuild: [:]).contains("±0.1%"))
+    }
+
     /// Names from the file are escaped in the table: one row a metric whatever they hold.
     @Test func tableRowsStayOneLineEach() throws {
         let name = "instructions/a\nb"

@@ -168,6 +168,30 @@ import Testing
         #expect(run.failedWithOneLine && run.stderr.contains("have no results in common"), "\(run.stderr)")
     }
 
+    /// A run saved outside a git checkout holds `"commit": null` and `"uncommittedChanges":
+    /// null`, and may hold a null options object and a null derived number; each is read.
+    /// (The reader stepped over a null and then over the comma after it: "not JSON at line
+    /// 10, column 28: expected a value" for every run saved outside a checkout.)
+    @Test func nullsOfARunSavedOutsideACheckoutAreRead() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let saved = try BenchProcess.run(["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20",
+                                          "--impls", "simd", "--budget", "0.005", "--quiet"], directory: folder)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.contains(#""commit": null"#) && saved.stdout.contains(#""uncommittedChanges": null"#))
+        let nulls = saved.stdout
+            .replacing(/"options": \{[^\n]*\},\n/, with: "\"options\": null,\n", maxReplacements: 1)
+            .replacing(/"framesPerSecond": [0-9.e+-]+/, with: #""framesPerSecond": null"#, maxReplacements: 1)
+        #expect(nulls.contains(#""options": null"#) && nulls.contains(#""framesPerSecond": null"#))
+        for (n, text) in [saved.stdout, nulls].enumerated() {
+            let path = folder.appendingPathComponent("run\(n).json").path
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            let run = try BenchProcess.run(["compare", path, path])
+            #expect(run.status == 0 && run.stderr.isEmpty, "case \(n): \(run.stderr)")
+            let chart = try BenchProcess.run(["chart", "--input", path, "--output", folder.appendingPathComponent("chart\(n).svg").path])
+            #expect(chart.status == 0, "case \(n): \(chart.stderr)")
+        }
+    }
+
     /// Two runs from different machines or builds are compared, with a warning first.
     @Test func anotherMachineIsNamedAtTheTop() throws {
         let folder = try BenchProcess.temporaryFolder()

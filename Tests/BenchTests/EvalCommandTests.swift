@@ -33,6 +33,13 @@ import Testing
         #expect(subviews[0]["transform"] as? [Double] == Transform3D.identity.fields)
     }
 
+    /// A vertical walkthrough scrolls by contentOffset.y: the help said only contentOffset.x.
+    @Test func scrollHelpNamesBothAxes() throws {
+        let run = try BenchProcess.run(["eval", "--help"])
+        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("  --scroll X") }
+        #expect(run.status == 0 && line?.contains("contentOffset.x") == true && line?.contains("contentOffset.y top to bottom") == true, "\(run.stdout)")
+    }
+
     @Test func pagesOutsideTheWindowHaveNoSubviews() throws {
         let path = try BenchProcess.temporaryFile(Self.small)
         let run = try BenchProcess.run(["eval", path, "--scroll", "200"])

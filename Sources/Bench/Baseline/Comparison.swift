@@ -52,7 +52,7 @@ struct Comparison {
             let change = r.baseline.flatMap { b in r.current.map { String(format: "%+.1f%%", 100 * ($0 - b) / b) } } ?? "-"
             // Names come from the baseline file: escaped, so that the table stays one row a metric.
             return ([Echo.escaped(r.name), r.baseline.map { String(format: "%.4g", $0) } ?? "-", r.current.map { String(format: "%.4g", $0) } ?? "-",
-                     change, String(format: "±%.0f%%", 100 * r.threshold), r.verdict.rawValue], r.verdict == .regression)
+                     change, "±" + String(format: "%g", 100 * r.threshold) + "%", r.verdict.rawValue], r.verdict == .regression)
         }
         let regressions = rows.filter { $0.verdict == .regression }.count
         let improvements = rows.filter { $0.verdict == .improvement }.count

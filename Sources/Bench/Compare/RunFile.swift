@@ -85,13 +85,18 @@ struct RunFile {
             case "date", "toolchain", "commit":
                 if !reader.null() { _ = try reader.string(at) }
             case "uncommittedChanges":
-                guard reader.null() || reader.peek() == .bool else { throw reader.mismatch(at, "true, false or null") }
-                try reader.skip()
+                // null() steps over a null: skip() only what is left, else it reads the comma.
+                if !reader.null() {
+                    guard reader.peek() == .bool else { throw reader.mismatch(at, "true, false or null") }
+                    try reader.skip()
+                }
             case "arguments":
                 try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.string(at) }
             case "options":
-                guard reader.null() || reader.peek() == .object else { throw reader.mismatch(at, "an object or null") }
-                try reader.skip()
+                if !reader.null() {
+                    guard reader.peek() == .object else { throw reader.mismatch(at, "an object or null") }
+                    try reader.skip()
+                }
             default:  // ratios: derived from the results, which are read instead
                 guard reader.peek() == .array else { throw reader.mismatch(at, "an array") }
                 try reader.skip()
@@ -163,8 +168,10 @@ extension RunFile.Row {
                     }
                 }
             default:  // derived from nsPerSubview and subviews: a number, or null where it was not finite
-                guard reader.null() || reader.peek() == .number else { throw reader.mismatch(at, "a number or null") }
-                try reader.skip()
+                if !reader.null() {
+                    guard reader.peek() == .number else { throw reader.mismatch(at, "a number or null") }
+                    try reader.skip()
+                }
             }
         }
         self.init(scenario: scenario, impl: impl, layout: layout, subviews: counts[0], frames: counts[1], samples: counts[2],

@@ -10,7 +10,7 @@ enum EvalCommand {
         details: [
             "Every page's offset, and the transform and alpha of every subview in the window (docs/FORMAT.md).","Any error is one line on standard error with exit status 1, and nothing on standard output."],
         options: [
-            .option("scroll", "X", "the scroll position, contentOffset.x in points (required)", default: "none"),
+            .option("scroll", "X", "the scroll position in points: contentOffset.x, or contentOffset.y top to bottom (required)", default: "none"),
             .option("impl", "simd|reference", "which implementation computes the frame: the fast path or the scalar port",
                     default: "simd"),
         ])
