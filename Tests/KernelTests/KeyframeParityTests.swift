@@ -97,7 +97,7 @@ import Testing
                 // where every block goes to the lanes (a staggered page without spin folds its
                 // runs before and after the keyframes into the page instead, `StaggerRuns`).
                 var twoSources = page
-                twoSources.subviews += (0..<8).map { _ in Subview(tag: 0, timeline: try! timeline(stagger: 0.5)) }
+                twoSources.subviews += try (0..<8).map { _ in Subview(tag: 0, timeline: try timeline(stagger: 0.5)) }
                 var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
                 var laneByLane = WalkthroughAnimator(try Walkthrough(width: 320, pages: [twoSources]))
                 for o in offsets {

@@ -9,7 +9,8 @@ import KernelTarget
 enum SegmentGather {
     /// Fills `t` for block `block`'s lanes at `tau`, updates the indices at `entry` where a
     /// lane left its segment, and returns the block's `TrackLanes` flags. `shared`: the page
-    /// has one source, whose blocks mostly hold one record a track (a constant where it is false).
+    /// has one source, whose blocks mostly hold one record a track (`splat`); a constant false
+    /// in the own-timelines loop, which then has no code for it.
     @inline(__always)
     static func gather(_ entry: UnsafeMutablePointer<LaneSegments>, into t: UnsafeMutablePointer<TrackLanes>,
                        kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) -> UInt8 {
