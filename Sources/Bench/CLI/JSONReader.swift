@@ -357,6 +357,14 @@ struct JSONReader {
         try skipValue(depth: 0, place: "")
     }
 
+    /// Steps over a value of kind `kind`, or a `null` where `orNull`; anything else is an
+    /// error that names `expected`.
+    mutating func skip(_ kind: Kind, orNull: Bool = false, _ place: String, expected: String) throws(Problem) {
+        if orNull && null() { return }  // null() has stepped over it: skip() would read on
+        guard peek() == kind else { throw mismatch(place, expected) }
+        try skip()
+    }
+
     /// An object whose values are strings.
     mutating func stringObject(_ place: String, required: [String], optional: [String] = []) throws(Problem) -> [String: String] {
         var out: [String: String] = [:]

@@ -85,21 +85,13 @@ struct RunFile {
             case "date", "toolchain", "commit":
                 if !reader.null() { _ = try reader.string(at) }
             case "uncommittedChanges":
-                // null() steps over a null: skip() only what is left, else it reads the comma.
-                if !reader.null() {
-                    guard reader.peek() == .bool else { throw reader.mismatch(at, "true, false or null") }
-                    try reader.skip()
-                }
+                try reader.skip(.bool, orNull: true, at, expected: "true, false or null")
             case "arguments":
                 try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.string(at) }
             case "options":
-                if !reader.null() {
-                    guard reader.peek() == .object else { throw reader.mismatch(at, "an object or null") }
-                    try reader.skip()
-                }
+                try reader.skip(.object, orNull: true, at, expected: "an object or null")
             default:  // ratios: derived from the results, which are read instead
-                guard reader.peek() == .array else { throw reader.mismatch(at, "an array") }
-                try reader.skip()
+                try reader.skip(.array, at, expected: "an array")
             }
         }
         self.path = path
@@ -168,10 +160,7 @@ extension RunFile.Row {
                     }
                 }
             default:  // derived from nsPerSubview and subviews: a number, or null where it was not finite
-                if !reader.null() {
-                    guard reader.peek() == .number else { throw reader.mismatch(at, "a number or null") }
-                    try reader.skip()
-                }
+                try reader.skip(.number, orNull: true, at, expected: "a number or null")
             }
         }
         self.init(scenario: scenario, impl: impl, layout: layout, subviews: counts[0], frames: counts[1], samples: counts[2],

@@ -58,13 +58,13 @@ final class SegmentCache: @unchecked Sendable {
     }
 
     /// The segment records of track `kind` for the lanes of block `block` set in `outside`
-    /// (lanes whose time left their segment), written into `entry`. Scalar, one call a
-    /// block: a call per lane spilled the block's vectors around each, and an index put
-    /// into the vector in registers went through the stack.
+    /// (lanes whose time left their segment), written into `entry`; `shared` as in
+    /// `SegmentGather.gather`. Scalar, one call a block: a call per lane spilled the block's
+    /// vectors around each, and an index put into the vector in registers went through the stack.
     @inline(never)
     static func find(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
-                     tau: Lanes.Doubles, tables: LaneTimelines) {
-        if tables.sourceCount == 1 {
+                     tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) {
+        if shared {
             findShared(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
         } else {
             findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)

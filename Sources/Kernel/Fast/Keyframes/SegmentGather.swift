@@ -19,7 +19,7 @@ enum SegmentGather {
         let outside = kernel_outside_mask8(tau, entry.pointee.lo, entry.pointee.hi)
         var rows: kernel_segment_rows
         if outside != 0 {
-            SegmentCache.find(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+            SegmentCache.find(entry, outside, kind: kind, block: block, tau: tau, tables: tables, shared: shared)
             rows = kernel_segment_rows8(records, entry.pointee.index)
             let bounds = (UnsafeMutableRawPointer(entry) + MemoryLayout<LaneSegments>.offset(of: \.lo)!)
                 .assumingMemoryBound(to: Double.self)
