@@ -122,7 +122,7 @@ import Glibc
         ("{\(build), \(build), \"metrics\": [\(good)]}", "build: duplicate key"),
         ("{\"build\": \(buildObject(#", "cpu": "y""#)), \"metrics\": [\(good)]}", "build.cpu: duplicate key"),
         ("[]", "must be an object, got an array"),
-        (#"{"build": {"os": "a"#, "not JSON at the end of the text: unterminated string"),
+        (#"{"build": {"os": "a"#, "not JSON at the end of the input: unterminated string"),
         (file(#"{"name": "a\nb", "kind": "ratio", "value": -1, "threshold": 0.1}"#), "metrics[0].value: must be a number > 0"),
     ])
     func badBaselineFilesExitOne(text: String, problem: String) throws {

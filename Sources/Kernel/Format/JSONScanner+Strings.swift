@@ -27,7 +27,7 @@ extension JSONScanner {
     }
 
     /// Reads the string that starts here (after whitespace).
-    mutating func string() throws(WalkthroughError) -> String {
+    package mutating func string() throws(WalkthroughError) -> String {
         skipWhitespace()
         let start = index
         try skipString()
@@ -36,7 +36,7 @@ extension JSONScanner {
 
     /// The string whose bytes (quotes included) are `range`, checked already; escapes are
     /// decoded into a buffer of the raw length, since decoding only ever shortens.
-    func decode(_ range: Range<Int>) throws(WalkthroughError) -> String {
+    package func decode(_ range: Range<Int>) throws(WalkthroughError) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[range.lowerBound + 1 ..< range.upperBound - 1])
         guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: raw.count)

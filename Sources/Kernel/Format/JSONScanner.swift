@@ -1,11 +1,12 @@
 /// A strict RFC 8259 JSON scanner over UTF-8 bytes, without Foundation or a document tree:
 /// `validate()` checks the whole text first, then a reader pulls the values it expects one at
-/// a time (docs/DESIGN.md, "The file reader"). Every step is linear in its bytes.
-struct JSONScanner {
-    static let maximumDepth = 64
+/// a time (docs/DESIGN.md, "The file reader"). Every step is linear in its bytes. `bench`'s
+/// reader of its own files (`JSONReader`) scans with it too.
+package struct JSONScanner {
+    package static let maximumDepth = 64
 
     /// What a value is, from its first byte.
-    enum Kind {
+    package enum Kind {
         case object, array, string, number, bool, null
 
         /// The name used in error messages.
@@ -21,8 +22,8 @@ struct JSONScanner {
         }
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
 
     /// Runs `body` with a scanner over `text`'s UTF-8 bytes (not copied: a native string
     /// already holds them contiguously).
@@ -36,14 +37,15 @@ struct JSONScanner {
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A scanner over `bytes` (not copied: they must outlive it), at their start.
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// An error at `position` (default: here), with its line and column.
-    func error(_ what: String, at position: Int? = nil) -> WalkthroughError {
+    package func error(_ what: String, at position: Int? = nil) -> WalkthroughError {
         let position = min(position ?? index, bytes.count)
         var line = 1, column = 1
         for byte in bytes[..<position] {
@@ -56,12 +58,12 @@ struct JSONScanner {
         return WalkthroughError("invalid JSON \(place): \(what)\(bom)")
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { index += 1 }
     }
 
     /// The kind of the value that starts here (after whitespace); nil where none starts.
-    mutating func peek() -> Kind? {
+    package mutating func peek() -> Kind? {
         skipWhitespace()
         switch current {
         case UInt8(ascii: "{"): return .object
@@ -85,7 +87,7 @@ struct JSONScanner {
 
     /// Steps over the value that starts here (after whitespace), checking its syntax;
     /// `depth` is the nesting around it.
-    mutating func skipValue(depth: Int) throws(WalkthroughError) {
+    package mutating func skipValue(depth: Int) throws(WalkthroughError) {
         switch peek() {
         case .object?:
             try forEachMember(depth: depth) { (scanner, _) throws(WalkthroughError) in
@@ -104,7 +106,7 @@ struct JSONScanner {
 
     /// Steps through the object that starts here. `body` gets the byte range of each key
     /// (quotes included), with the scanner at the key's value, and must step over the value.
-    mutating func forEachMember(
+    package mutating func forEachMember(
         depth: Int, _ body: (inout JSONScanner, Range<Int>) throws(WalkthroughError) -> Void
     ) throws(WalkthroughError) {
         try enter(depth)
@@ -132,7 +134,7 @@ struct JSONScanner {
 
     /// Steps through the array that starts here. `body` gets each element's position in the
     /// array, with the scanner at the element, and must step over it.
-    mutating func forEachElement(
+    package mutating func forEachElement(
         depth: Int, _ body: (inout JSONScanner, Int) throws(WalkthroughError) -> Void
     ) throws(WalkthroughError) {
         try enter(depth)
@@ -185,7 +187,7 @@ struct JSONScanner {
     }
 
     /// Steps over the number that starts here, checking its syntax.
-    mutating func skipNumber() throws(WalkthroughError) {
+    package mutating func skipNumber() throws(WalkthroughError) {
         func digits(_ s: inout JSONScanner) -> Int {
             let from = s.index
             while let b = s.current, b >= 0x30 && b <= 0x39 { s.index += 1 }
