@@ -78,6 +78,30 @@ import Testing
         #expect(run.failedWithOneLine && run.stderr.contains("would exceed the limit of 4194304 per walkthrough"), "\(run.status) \(run.stderr)")
     }
 
+    /// An input file longer than 1 GiB (the library's limit for a walkthrough file) is refused
+    /// from its size, before a buffer for it is allocated: a sparse file of 64 GiB trapped in
+    /// `Data(count:)` under a 4 GB address-space limit ("failed to allocate"), with a stack
+    /// trace. Walkthroughs (eval), runs (compare) and the growth of a file while it is read.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+                        || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+                    "a sanitizer's shadow memory needs more address space than the limit"))
+    func aFileLongerThanTheLimitIsRefusedBeforeItIsRead() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        for (length, name) in [(1 << 36, "sparse.json"), (InputFile.maximumLength + 1, "just-over.json")] {
+            let path = folder.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: UInt64(length))
+            try handle.close()
+            for arguments in ["eval '\(path)' --scroll 0", "compare '\(path)' '\(path)'", "chart --input '\(path)' --output '\(path).svg'"] {
+                let run = try BenchProcess.shell("ulimit -v 4000000; exec \"$BENCH\" \(arguments)")
+                let message = "\(name): cannot read the file (it holds \(length) bytes; an input file may hold at most 1073741824 (1 GiB))"
+                #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.status) \(run.stderr.prefix(300))")
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     /// Decimal numbers in every spelling `Double` reads them, and nothing else.
     @Test func decimalNumbers() {
         for (text, value) in [("16", 16.0), ("-2.5", -2.5), ("+.5", 0.5), ("5.", 5), ("3e-4", 3e-4), ("1E+2", 100), ("1e999", .infinity)] {

@@ -72,6 +72,33 @@ import Testing
         #expect(lines.last == "</details>")
     }
 
+    /// `bench chart --input` draws any run `bench compare` reads: times from just above 0 to
+    /// 1e15 ns. A limit of 1e-300 ns made simd's ratio to it infinite, and the ratio axis's
+    /// grid lines never ended (a hang that grew memory); 1e-10 ns made the reference's ratio
+    /// 1e24, which trapped converting its label to Int (a stack trace).
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+                        || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+                    "a sanitizer's shadow memory needs more address space than the limit"))
+    func aChartOfExtremeRatiosIsDrawn() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        for (n, limit) in [1e-300, .leastNonzeroMagnitude, 1e-10, 1e-3].enumerated() {
+            // simd and the reference at 9e14 ns, the limit at `limit`.
+            var rows: [[String: Any]] = (base["results"] as? [[String: Any]] ?? []).map { r in
+                let ns = r["impl"] as? String == "limit" ? limit : 9e14
+                return r.merging(["nsPerSubview": ["min": ns, "p50": ns, "p90": ns, "p99": ns, "max": ns]]) { $1 }
+            }
+            rows += rows.filter { $0["impl"] as? String == "simd" }.map { $0.merging(["impl": "reference"]) { $1 } }
+            var json = base
+            json["results"] = rows
+            let path = try write(json, "extreme\(n).json", in: folder)
+            let output = folder.appendingPathComponent("extreme\(n).svg").path
+            // A CPU-time and memory limit turn a hang into a failure.
+            let chart = try BenchProcess.shell("ulimit -t 20; ulimit -v 4000000; exec \"$BENCH\" chart --input '\(path)' --output '\(output)'")
+            #expect(chart.status == 0 && chart.stderr.isEmpty, "case \(n): limit \(limit) ns: \(chart.status) \(chart.stderr.prefix(300))")
+        }
+    }
+
     @Test func errorsExitOne() throws {
         let folder = try BenchProcess.temporaryFolder()
         let base = try savedRun()

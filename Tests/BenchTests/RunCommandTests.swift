@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Bench
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -88,6 +89,19 @@ import FoundationXML
     func badArgumentsExitOne(arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+    }
+
+    /// Every built-in scenario has a subview in the window at every size `--sizes` takes:
+    /// the storyboard spread 1 over its pages as none, and the text report trapped converting
+    /// that frame's infinite frames per second to Int (`bench run --sizes 1`).
+    @Test(arguments: [1, 2, 3, 5, 8, 13])
+    func everyScenarioHasASubviewInTheWindowAtSmallSizes(size: Int) throws {
+        for scenario in Scenario.builtIn {
+            let (walkthrough, scrolls) = try scenario.make(size)
+            #expect(Bench.Suite.averageAnimatedSubviews(walkthrough, scrolls) > 0, "\(scenario.name) at size \(size)")
+        }
+        let run = try BenchProcess.run(["run", "--sizes", "\(size)", "--filter", "^storyboard$", "--budget", "0.001", "-q"])
+        #expect(run.status == 0 && run.stderr.isEmpty && run.stdout.contains("storyboard"), "size \(size): \(run.status) \(run.stderr.prefix(300))")
     }
 
     @Test func chartIsWellFormedSVG() throws {

@@ -11,6 +11,12 @@ import WalkthroughKernel
 /// for a folder and "permission" for a FIFO. Only regular files are read, so a FIFO or a
 /// device never blocks or streams forever.
 enum InputFile {
+    /// The longest file read: the library's limit for a walkthrough file
+    /// (`Walkthrough(contentsOfFile:)`, `BWW_MAX_JSON_LENGTH`); runs and baselines are far
+    /// shorter. A longer file (a sparse one of 100 GB, say) is refused before its buffer is
+    /// allocated: `Data(count:)` cannot fail, and trapped.
+    static let maximumLength = FileContents.maximumLength
+
     /// The file's bytes. Errors are one line: "PATH: cannot read the file (REASON)".
     static func read(_ path: String) throws(BenchError) -> Data {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
@@ -21,6 +27,9 @@ enum InputFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(FileDescriptor.reason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw failure("it is \(FileContents.kind(info.st_mode)), not a file") }
+        guard info.st_size <= maximumLength else {
+            throw failure("it holds \(info.st_size) bytes; an input file may hold at most \(maximumLength) (1 GiB)")
+        }
         // One buffer of the file's size, filled in place: the bytes are held once (a
         // growing buffer would hold up to twice a large walkthrough while it reallocates).
         var data = Data(count: Int(info.st_size))
@@ -40,6 +49,9 @@ enum InputFile {
                 throw failure(FileDescriptor.reason())
             }
             if n == 0 { return data }
+            guard data.count + n <= maximumLength else {
+                throw failure("it grew past \(maximumLength) bytes (1 GiB) while it was read, the most an input file may hold")
+            }
             data.append(contentsOf: piece[0..<n])
         }
     }

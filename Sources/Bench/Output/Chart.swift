@@ -131,9 +131,14 @@ struct Chart {
         if hasLimit {
             let ltop = bottom + Chart.panelGap, lh = Chart.lowerHeight
             let limits = Dictionary(rows.filter { $0.impl == .limit }.map { ($0.subviews, $0) }) { first, _ in first }
+            // A saved run may hold any time from just above 0 to 1e15 ns (`RunFile`): a ratio
+            // beyond `largestRatio` is left out rather than scaling the axis to it. An
+            // infinite one (a limit of 1e-300 ns) made grid lines that never ended, and one of
+            // 1e24 trapped in `number`'s Int.
             let all: [(Result, Double)] = rows.compactMap { r in
                 guard !r.impl.reads, let l = limits[r.subviews] else { return nil }
-                return (r, r.nsPerSubview.min / l.nsPerSubview.min)
+                let ratio = r.nsPerSubview.min / l.nsPerSubview.min
+                return ratio <= Chart.largestRatio ? (r, ratio) : nil
             }
             let top = Chart.niceCeiling(max(1.5, 1.08 * (all.filter { $0.0.impl != .reference }.map(\.1).max() ?? 1)))
             // The reference too when it fits (small walkthroughs, where fixed costs dominate).
@@ -253,6 +258,10 @@ struct Chart {
         let step = niceStep(x / 4)
         return (x / step).rounded(.up) * step
     }
+
+    /// Ratios to `limit` above this are not drawn: no measured run comes near it, and the
+    /// axis labels (`number`) stay within Int.
+    static let largestRatio = 1e15
 
     static func number(_ v: Double) -> String {
         v >= 10 || v == v.rounded() ? String(Int(v.rounded())) : String(format: "%.1f", v)

@@ -65,7 +65,10 @@ struct Scenario: Sendable {
         let inWindow = base.pages.indices.filter { Walkthrough.isInWindow(base.offset(ofPage: $0, scroll: xs[1])) }
         let baseCount = inWindow.reduce(0) { $0 + base.pages[$1].subviews.count }
         let factor = Double(count) / Double(max(baseCount, 1))
-        let counts = base.pages.map { Int((Double($0.subviews.count) * factor).rounded()) }
+        // Every page keeps a subview at least: at 1 (`--sizes 1`) each page's share rounded to
+        // none, the window held no subview, and the report trapped on its infinite frames per
+        // second. From about 12 subviews on every share rounds to 1 or more anyway.
+        let counts = base.pages.map { $0.subviews.isEmpty ? 0 : max(1, Int((Double($0.subviews.count) * factor).rounded())) }
         // The limits before the allocation: a size they refuse allocates nothing.
         _ = try bench { () throws(WalkthroughError) in try WalkthroughBudget(subviewCounts: counts) }
         let pages = zip(base.pages, counts).map { page, n in

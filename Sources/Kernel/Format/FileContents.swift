@@ -10,7 +10,7 @@ import Musl
 /// may fail to allocate (docs/DESIGN.md, "The file reader"). Every failure is one line naming the path.
 package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
-    static let maximumLength = 1 << 30
+    package static let maximumLength = 1 << 30
 
     /// The path as messages show it: escaped and shortened to 240 characters, on one line.
     static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
