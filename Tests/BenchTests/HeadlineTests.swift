@@ -100,4 +100,12 @@ import WalkthroughKernel
         #expect(run.stdout.contains("\nsmall.json, 16 subviews (") && run.stdout.contains(" in the window on average)  simd "), "\(run.stdout)")
         #expect(run.stdout.contains("not meaningful at"), "\(run.stdout)")
     }
+
+    /// Frames per second are whole numbers with grouped digits; one that is not finite or
+    /// past Int's range is printed, not converted (Int(x) traps from 2⁶³).
+    @Test func framesPerSecondNeverTrap() {
+        #expect(Report.whole(661_375.66) == "661,376" && Report.whole(5.6) == "6", "\(Report.whole(661_375.66)) \(Report.whole(5.6))")
+        #expect(Report.whole(.infinity) == "-" && Report.whole(.nan) == "-", "\(Report.whole(.infinity))")
+        #expect(Report.whole(1e300) == "1e+300", "\(Report.whole(1e300))")
+    }
 }

@@ -95,7 +95,7 @@ struct Report {
         for r in results {
             let s = r.nsPerSubview
             details.append([Echo.escaped(r.scenario), Report.grouped(r.subviews), r.impl.name] + [s.min, s.p50, s.p90, s.p99, s.max].map(Report.short)
-                           + [Report.short(r.microsecondsPerFrame), Report.grouped(Int(r.framesPerSecond.rounded())), String(r.frames)])
+                           + [Report.short(r.microsecondsPerFrame), Report.whole(r.framesPerSecond), String(r.frames)])
         }
         let head = markdown ? "**bench**: \(build.oneLine)\n\n" : "bench: \(build.oneLine)\n\n"
         let headlines = head + Headline.render(self, markdown: markdown)
@@ -135,6 +135,12 @@ struct Report {
         case ..<1000: return String(format: "%.1f", x)
         default: return grouped(Int(x.rounded()))
         }
+    }
+
+    /// `x` rounded, digits grouped; "-" where it is not finite, and beyond 10¹⁵ as `short`
+    /// (Int(x) traps from 2⁶³).
+    static func whole(_ x: Double) -> String {
+        x.isFinite && x.magnitude < 1e15 ? grouped(Int(x.rounded())) : short(x)
     }
 
     static func grouped(_ n: Int) -> String {
