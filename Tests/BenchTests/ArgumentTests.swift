@@ -81,7 +81,7 @@ import Testing
     /// An input file longer than 1 GiB (the library's limit for a walkthrough file) is refused
     /// from its size, before a buffer for it is allocated: a sparse file of 64 GiB trapped in
     /// `Data(count:)` under a 4 GB address-space limit ("failed to allocate"), with a stack
-    /// trace. Walkthroughs (eval), runs (compare) and the growth of a file while it is read.
+    /// trace. Walkthroughs (eval), runs (compare) and charts of saved runs.
     @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
                         || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
                     "a sanitizer's shadow memory needs more address space than the limit"))
@@ -99,6 +99,26 @@ import Testing
                 #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.status) \(run.stderr.prefix(300))")
             }
             try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// An input file within the limit that memory cannot hold is an error, not a trap: its
+    /// block comes from the library's reader, which fails where `Data(count:)` trapped.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+                        || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+                    "a sanitizer's shadow memory needs more address space than the limit"))
+    func aFileLargerThanMemoryIsRefusedInOneLine() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let path = folder.appendingPathComponent("sparse-1gib.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(InputFile.maximumLength))
+        try handle.close()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in ["eval '\(path)' --scroll 0", "compare '\(path)' '\(path)'", "baseline check --path '\(path)'"] {
+            let run = try BenchProcess.shell("ulimit -v 1000000; exec \"$BENCH\" \(arguments)")
+            let message = "sparse-1gib.json: cannot read the file (cannot allocate 1073741824 bytes for its contents)"
+            #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.status) \(run.stderr.prefix(300))")
         }
     }
 

@@ -52,10 +52,10 @@ struct Baseline: Encodable {
         if InputFile.missing(path) {
             throw BenchError("\(file): cannot read the baseline (missing? record one with `bench baseline update`)")
         }
-        let data = try InputFile.read(path)
+        let read = try JSONReader.read(file: path) { (reader) throws(JSONReader.Problem) in try Baseline(reading: &reader) }
         let baseline: Baseline
         do throws(JSONReader.Problem) {
-            baseline = try JSONReader.read(data) { (reader) throws(JSONReader.Problem) in try Baseline(reading: &reader) }
+            baseline = try read.get()
         } catch {
             throw BenchError("\(file): malformed baseline: \(error)")
         }

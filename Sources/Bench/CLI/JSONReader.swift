@@ -1,4 +1,3 @@
-import Foundation
 import WalkthroughKernel
 
 /// A strict reader of bench's own JSON files (baselines, saved runs), in two passes over the
@@ -27,18 +26,16 @@ struct JSONReader {
 
     private var scanner: JSONScanner
 
-    /// Runs `body` with a reader over `data`, after `validate()`.
-    static func read<R>(_ data: Data, _ body: (inout JSONReader) throws(Problem) -> R) throws(Problem) -> R {
-        let result = data.withUnsafeBytes { raw -> Swift.Result<R, Problem> in
-            var reader = JSONReader(scanner: JSONScanner(bytes: raw.bindMemory(to: UInt8.self)))
-            do throws(Problem) {
-                try reader.validate()
-                return .success(try body(&reader))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+    /// Runs `body` with a reader over `bytes`, after `validate()`.
+    static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(Problem) -> R) throws(Problem) -> R {
+        var reader = JSONReader(scanner: JSONScanner(bytes: bytes))
+        try reader.validate()
+        return try body(&reader)
+    }
+
+    /// `read` over a file's bytes (`InputFile`): the file's problem, or the text's.
+    static func read<R>(file path: String, _ body: (inout JSONReader) throws(Problem) -> R) throws(BenchError) -> Swift.Result<R, Problem> {
+        try InputFile.withBytes(path) { bytes in Swift.Result { () throws(Problem) in try read(bytes, body) } }
     }
 
     // MARK: syntax

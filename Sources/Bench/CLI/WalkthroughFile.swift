@@ -6,7 +6,7 @@ enum WalkthroughFile {
     static func load(_ path: String) throws(BenchError) -> Walkthrough {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
         // The bytes are dropped once decoded: the file is held once while it is read.
-        let text = String(decoding: try InputFile.read(path), as: UTF8.self)
+        let text = try InputFile.withBytes(path) { String(decoding: $0, as: UTF8.self) }
         do {
             return try Walkthrough(json: text)
         } catch {

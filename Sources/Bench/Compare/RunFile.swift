@@ -41,23 +41,23 @@ struct RunFile {
 
     static func load(_ path: String) throws(BenchError) -> RunFile {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
-        let data = try InputFile.read(path)
-        do throws(JSONReader.Problem) {
-            return try JSONReader.read(data) { (reader) throws(JSONReader.Problem) -> RunFile in
-                // The version first, alone: a file of another schema is told as such, not as
-                // whatever key it lacks.
-                guard reader.peek() == .object else {
-                    throw JSONReader.Problem("", "not a run saved with bench run --format json (the file holds \(reader.found()), not an object)")
-                }
-                guard try reader.seekTopLevel("schemaVersion") else {
-                    throw JSONReader.Problem("", "no \"schemaVersion\"; not a run saved with bench run --format json by this version of bench")
-                }
-                let schema = try reader.wholeNumber("schemaVersion", in: 0...Int(Int32.max))
-                guard schema == Report.schemaVersion else {
-                    throw JSONReader.Problem("", "schemaVersion \(schema); this bench reads version \(Report.schemaVersion)")
-                }
-                return try RunFile(path: path, reading: &reader)
+        let read = try JSONReader.read(file: path) { (reader) throws(JSONReader.Problem) -> RunFile in
+            // The version first, alone: a file of another schema is told as such, not as
+            // whatever key it lacks.
+            guard reader.peek() == .object else {
+                throw JSONReader.Problem("", "not a run saved with bench run --format json (the file holds \(reader.found()), not an object)")
             }
+            guard try reader.seekTopLevel("schemaVersion") else {
+                throw JSONReader.Problem("", "no \"schemaVersion\"; not a run saved with bench run --format json by this version of bench")
+            }
+            let schema = try reader.wholeNumber("schemaVersion", in: 0...Int(Int32.max))
+            guard schema == Report.schemaVersion else {
+                throw JSONReader.Problem("", "schemaVersion \(schema); this bench reads version \(Report.schemaVersion)")
+            }
+            return try RunFile(path: path, reading: &reader)
+        }
+        do throws(JSONReader.Problem) {
+            return try read.get()
         } catch where error.isSyntax {
             throw BenchError("\(file): not a run saved with bench run --format json (\(error.what))")
         } catch where error.place.isEmpty {

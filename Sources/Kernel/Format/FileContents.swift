@@ -8,19 +8,21 @@ import Musl
 
 /// A regular file's bytes, read with the platform's calls, not Foundation's, into one block that
 /// may fail to allocate (docs/DESIGN.md, "The file reader"). Every failure is one line naming the path.
+/// The library's walkthrough files and `bench`'s input files alike.
 package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
     package static let maximumLength = 1 << 30
 
     /// The path as messages show it: escaped and shortened to 240 characters, on one line.
-    static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
+    package static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
 
-    /// Runs `body` with the bytes of the file at `path`, valid during the call only.
+    /// Runs `body` with the bytes of the file at `path`, valid during the call only; `what`
+    /// names such a file in the message for one that is too long.
     /// - Throws: `PATH: cannot read the file (REASON)`: it does not exist, is a folder or
-    ///   another non-file, is longer than `maximumLength`, cannot be allocated, or the
-    ///   system refused (its reason); and what `body` throws.
-    static func withBytes<R>(ofFile path: String,
-                             _ body: (UnsafeBufferPointer<UInt8>) throws(WalkthroughError) -> R) throws(WalkthroughError) -> R {
+    ///   another non-file, is longer than `maximumLength`, cannot be allocated, grew while it
+    ///   was read, or the system refused (its reason); and what `body` throws.
+    package static func withBytes<R>(ofFile path: String, holding what: String = "a walkthrough file",
+                                     _ body: (UnsafeBufferPointer<UInt8>) throws(WalkthroughError) -> R) throws(WalkthroughError) -> R {
         func failure(_ reason: String) -> WalkthroughError { WalkthroughError("\(shown(path)): cannot read the file (\(reason))") }
         guard !path.isEmpty else { throw WalkthroughError("cannot read the file: the path is empty") }
         guard !path.utf8.contains(0) else { throw failure("the path contains a NUL character") }
@@ -32,7 +34,7 @@ package enum FileContents {
         guard info.st_mode & S_IFMT == S_IFREG else { throw failure("it is \(kind(info.st_mode)), not a file") }
         let size = Int(info.st_size)
         guard size <= maximumLength else {
-            throw failure("it holds \(size) bytes; a walkthrough file may hold at most \(maximumLength) (1 GiB)")
+            throw failure("it holds \(size) bytes; \(what) may hold at most \(maximumLength) (1 GiB)")
         }
         guard let block = allocateBlock(size) else { throw failure("cannot allocate \(size) bytes for its contents") }
         defer { freeBlock(block) }
@@ -52,7 +54,7 @@ package enum FileContents {
 
     /// One `read` of up to `count` bytes, again when a signal cut it short: the bytes read,
     /// 0 at the end of the file, nil on an error (`errno` says which).
-    package static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
+    static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
         while true {
             let n = read(fd, buffer, count)
             if n >= 0 { return n }
