@@ -99,6 +99,27 @@ import Testing
         }
     }
 
+    /// `compare`'s tables print a ratio of hand-written extreme times in a few characters:
+    /// `%.2f` of 9e14 / 1e-300 was 320 digits, of 9e14 / 4.9e-324 "inf".
+    @Test func extremeRatiosArePrintedShort() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let base = try savedRun()
+        let old = try write(base, "old.json", in: folder)
+        for (n, ns) in [1e-300, .leastNonzeroMagnitude].enumerated() {
+            var json = base
+            json["results"] = (base["results"] as? [[String: Any]] ?? []).map { r in
+                r.merging(["nsPerSubview": ["min": ns, "p50": ns, "p90": ns, "p99": ns, "max": ns]]) { $1 }
+            }
+            let new = try write(json, "new\(n).json", in: folder)
+            for format in ["text", "markdown"] {
+                let run = try BenchProcess.run(["compare", new, old, "--format", format])
+                let longest = run.stdout.split(separator: "\n").map(\.count).max() ?? 0
+                #expect(run.status == 2 && longest < 200 && !run.stdout.contains("inf"),
+                        "case \(n) \(format): \(run.status), longest line \(longest): \(run.stdout.prefix(400))")
+            }
+        }
+    }
+
     @Test func errorsExitOne() throws {
         let folder = try BenchProcess.temporaryFolder()
         let base = try savedRun()

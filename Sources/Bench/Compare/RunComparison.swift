@@ -60,8 +60,8 @@ struct RunComparison {
             let v = verdict(row)
             var cells = [Echo.escaped(row.key.scenario), Report.grouped(row.key.subviews), Echo.escaped(row.key.impl)]
             if showLayout { cells.append(Echo.escaped(row.key.layout)) }
-            cells += [Report.short(row.old.min), Report.short(row.new.min), String(format: "%.2f", row.minRatio),
-                      Report.short(row.old.p50), Report.short(row.new.p50), String(format: "%.2f", row.p50Ratio), v.rawValue]
+            cells += [Report.short(row.old.min), Report.short(row.new.min), Report.ratioText(row.minRatio),
+                      Report.short(row.old.p50), Report.short(row.new.p50), Report.ratioText(row.p50Ratio), v.rawValue]
             return (cells, v == .regression)
         }
         let count = { (v: Verdict) in rows.filter { verdict($0) == v }.count }

@@ -111,7 +111,7 @@ struct Headline {
     /// `1.02×`, `31.6×`, `240×`.
     static func times(_ x: Double) -> String {
         guard x.isFinite else { return "-" }
-        return (x < 10 ? String(format: "%.2f", x) : x < 100 ? String(format: "%.1f", x) : Report.grouped(Int(x.rounded()))) + "×"
+        return (x < 10 ? String(format: "%.2f", x) : x < 100 ? String(format: "%.1f", x) : Report.whole(x)) + "×"
     }
 
     /// A frame's time in the unit that suits it: `85 ns`, `1.19 µs`, `11.9 ms`.

@@ -86,7 +86,7 @@ struct Report {
                 }
                 let caveat = headline.caveat(a, b)
                 if let caveat { caveats.insert(caveat) }
-                row.append(String(format: "%.2f", ratio) + (caveat?.mark ?? ""))
+                row.append(Report.ratioText(ratio) + (caveat?.mark ?? ""))
             }
             summary.append(row)
         }
@@ -135,6 +135,12 @@ struct Report {
         case ..<1000: return String(format: "%.1f", x)
         default: return grouped(Int(x.rounded()))
         }
+    }
+
+    /// A ratio in a table: two decimals; "-" where it is not finite, and beyond 10¹⁵ as
+    /// `short` (a ratio of hand-written times in a saved run: `%.2f` of 1e300 is 301 digits).
+    static func ratioText(_ x: Double) -> String {
+        x.isFinite && x.magnitude < 1e15 ? String(format: "%.2f", x) : short(x)
     }
 
     /// `x` rounded, digits grouped; "-" where it is not finite, and beyond 10¹⁵ as `short`
