@@ -64,20 +64,6 @@ import Testing
         let run = try BenchProcess.run(["run", empty] + Self.quick)
         #expect(run.failedWithOneLine && run.stderr.contains("empty.json: fewer than one subview in the window"), "\(run.stderr)")
     }
-
-    /// A file's scenario reads the file again when its step measures it (so a run of many
-    /// files holds one model at a time): the same walkthrough, or an error if it changed.
-    @Test func aFileIsReadAgainWhenItIsMeasured() throws {
-        let path = try BenchProcess.temporaryFile(#"{"width": 100, "pages": [{"subviews": [{}, {}]}, {"subviews": [{}]}]}"#)
-        let scenario = try Scenario.file(path, positions: 8)
-        let first = try Walkthrough(contentsOfFile: path)
-        let (made, scrolls) = try scenario.make(0)
-        #expect(made.pages.map(\.subviews.count) == first.pages.map(\.subviews.count) && scrolls == Scenario.scrollPositions(first, count: 8))
-        try #"{"width": 100, "pages": [{"subviews": [{}]}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: BenchError.self, "a file that changed since it was checked") { try scenario.make(0) }
-        try #"{"width": 100, "pages": [{"subviews": [{}, {}]}, {"subviews": [{}]}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        _ = try scenario.make(0)
-    }
 }
 
 extension Array where Element: Hashable {

@@ -11,9 +11,7 @@ extension Scenario {
     /// (`Sampler.scrollSampleNanoseconds`), so that the statistics spread over the
     /// positions as the frames of a real scroll do.
     ///
-    /// The file is read here, before anything is measured, so that a bad file is an error at
-    /// once, and read again by the step that measures it: a run of several large files holds
-    /// one model at a time, not all of them (twelve files of 4M subviews held over 4 GB).
+    /// The file is read here, before anything is measured: a bad file is an error at once.
     static func file(_ path: String, positions: Int) throws(BenchError) -> Scenario {
         let walkthrough = try WalkthroughFile.load(path)
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
@@ -22,16 +20,9 @@ extension Scenario {
         let subviews = Suite.averageAnimatedSubviews(walkthrough, scrolls)
         guard subviews > 0 else { throw BenchError("\(file): fewer than one subview in the window on average over the scroll positions; nothing to measure") }
         let pages = walkthrough.pages.count
-        let count = walkthrough.pages.reduce(0) { $0 + $1.subviews.count }
         return Scenario(name: fileName(path), summary: "\(pages) page\(pages == 1 ? "" : "s"), \(positions) scroll positions",
-                        ownSize: subviews, file: path, fileSubviews: count) { (_) throws(BenchError) in
-            let again = try WalkthroughFile.load(path)
-            guard again.pages.count == pages, again.pages.reduce(0, { $0 + $1.subviews.count }) == count,
-                  scrollPositions(again, count: positions) == scrolls else {
-                throw BenchError("\(file): the file changed after bench read it first; run again")
-            }
-            return (again, scrolls)
-        }
+                        ownSize: subviews, file: path,
+                        fileSubviews: walkthrough.pages.reduce(0) { $0 + $1.subviews.count }) { _ in (walkthrough, scrolls) }
     }
 
     /// `count` positions from the first page at rest to the last, evenly spaced (right to
