@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKernel
+import KernelTestSupport
 
 /// `Walkthrough(json:)` from bytes (`Data`, `[UInt8]`, any sequence) and
 /// `Walkthrough(contentsOfFile:)`: the same walkthrough as from the text, and bad files
@@ -33,6 +34,30 @@ import WalkthroughKernel
         // Ill-formed UTF-8 (0xFF) where a value starts: an error, as U+FFFD would be.
         let illFormed: [UInt8] = Array(#"{"width": "#.utf8) + [0xFF] + Array(#", "pages": []}"#.utf8)
         #expect(throws: Self.error(of: String(decoding: illFormed, as: UTF8.self))) { try Walkthrough(json: illFormed) }
+    }
+
+    /// Bytes are parsed where they are (`init(utf8:)`), not from their repaired `String`:
+    /// seeded files with ill-formed and well-formed non-ASCII bytes put anywhere, inside
+    /// strings and out, give what the repaired text gives, walkthrough or error.
+    @Test func bytesParsedInPlaceAgreeWithTheRepairedText() {
+        let pieces: [[UInt8]] = [[0xFF], [0x80], [0xC0, 0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80],
+                                 Array("é".utf8), Array("😀".utf8), [0xC3]]
+        let texts = [Self.text, #"{"width": 100, "direction": "rightToLeft", "pages": [{"staticTags": "1, 2", "subviews": [{"tag": 1}]}]}"#]
+        for seed: UInt64 in 1...400 {
+            var rng = SeededGenerator(seed: seed)
+            var bytes = Array(texts[Int(seed) % texts.count].utf8)
+            for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                let at = Int.random(in: 0...bytes.count, using: &rng)
+                bytes.insert(contentsOf: pieces.randomElement(using: &rng)!, at: at)
+            }
+            let inPlace = Result { () throws(WalkthroughError) in try Walkthrough(json: bytes) }
+            let repaired = Result { () throws(WalkthroughError) in try Walkthrough(json: String(decoding: bytes, as: UTF8.self)) }
+            switch (inPlace, repaired) {
+            case let (.success(a), .success(b)): #expect(a == b, "seed \(seed)")
+            case let (.failure(a), .failure(b)): #expect(a == b, "seed \(seed)")
+            default: Issue.record("seed \(seed): in place \(inPlace), repaired \(repaired)")
+            }
+        }
     }
 
     @Test func fileLoadsAsTheText() throws {

@@ -5,10 +5,10 @@ import WalkthroughKernel
 enum WalkthroughFile {
     static func load(_ path: String) throws(BenchError) -> Walkthrough {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
-        // The bytes are dropped once decoded: the file is held once while it is read.
-        let text = try InputFile.withBytes(path) { String(decoding: $0, as: UTF8.self) }
-        do {
-            return try Walkthrough(json: text)
+        // Parsed where the file's bytes are, not from a copy as a String.
+        let read = try InputFile.withBytes(path) { bytes in Swift.Result { () throws(WalkthroughError) in try Walkthrough(utf8: bytes) } }
+        do throws(WalkthroughError) {
+            return try read.get()
         } catch {
             throw BenchError("\(file): \(error.message)")
         }

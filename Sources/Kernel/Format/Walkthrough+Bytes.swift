@@ -13,9 +13,11 @@ extension Walkthrough {
     /// error wherever JSON does not allow that character and kept inside strings.
     /// - Throws: as `init(json:)` for a `String`.
     public init<Bytes: Sequence>(json bytes: Bytes) throws(WalkthroughError) where Bytes.Element == UInt8 {
-        let text = bytes.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) }
-            ?? String(decoding: Array(bytes), as: UTF8.self)
-        try self.init(json: text)
+        // Read where they are (`init(utf8:)`), or from one contiguous copy.
+        func read(_ contiguous: UnsafeBufferPointer<UInt8>) -> Result<Walkthrough, WalkthroughError> {
+            Result { () throws(WalkthroughError) in try Walkthrough(utf8: contiguous) }
+        }
+        self = try (bytes.withContiguousStorageIfAvailable(read) ?? Array(bytes).withUnsafeBufferPointer(read)).get()
     }
 
     /// Loads the walkthrough file at `path` (for a file `URL`, pass its `path`).
@@ -32,7 +34,7 @@ extension Walkthrough {
     ///   reason), or `PATH: ` followed by the message of `init(json:)` for what it holds.
     public init(contentsOfFile path: String) throws(WalkthroughError) {
         self = try FileContents.withBytes(ofFile: path) { (bytes) throws(WalkthroughError) in
-            do throws(WalkthroughError) { return try Walkthrough(json: bytes) } catch { throw error.prefixed(FileContents.shown(path)) }
+            do throws(WalkthroughError) { return try Walkthrough(utf8: bytes) } catch { throw error.prefixed(FileContents.shown(path)) }
         }
     }
 }

@@ -26,6 +26,22 @@ extension Walkthrough {
         }
     }
 
+    /// Loads a walkthrough file's UTF-8 bytes where they are, without a copy as a `String`:
+    /// the walkthrough `init(json:)` reads from `String(decoding: bytes, as: UTF8.self)`.
+    /// Outside strings JSON is ASCII, so a scan that succeeds met ill-formed UTF-8 only inside
+    /// strings, which `JSONScanner.decode` repairs as that `String` would (their quotes are
+    /// ASCII, so each one repairs alone); an error is found again in that `String`, so that
+    /// its message and position are `init(json:)`'s.
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(WalkthroughError) {
+        do throws(WalkthroughError) {
+            var json = JSONScanner(bytes: bytes)
+            try json.validate()
+            self = try Walkthrough.file(&json, memory: nil)
+        } catch {
+            try self.init(json: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     private static func file(_ json: inout JSONScanner, memory: MemoryProbe?) throws(WalkthroughError) -> Walkthrough {
         let context = "walkthrough"
         var width: Double?, height: Double?
