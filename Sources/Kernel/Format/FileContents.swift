@@ -14,7 +14,7 @@ package enum FileContents {
     package static let maximumLength = 1 << 30
 
     /// The path as messages show it: escaped and shortened to 240 characters, on one line.
-    package static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
+    static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
 
     /// Runs `body` with the bytes of the file at `path`, valid during the call only; `what`
     /// names such a file in the message for one that is too long.
