@@ -35,11 +35,6 @@ KERNEL_LANES_INLINE int kernel_all_at_most8(kernel_float8 v, float bound) {
     return __builtin_reduce_and(v <= bound) != 0;
 }
 
-/* 1 when `lo ≤ τ < hi` in every lane, with exact Double compares (0 for a NaN lane). */
-KERNEL_LANES_INLINE int kernel_all_within8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {
-    return __builtin_reduce_and((tau >= lo) & (tau < hi)) != 0;
-}
-
 /* Bit l set when lane l is not within `lo ≤ τ < hi` (NaN lanes included): cmppd, movmskpd. */
 typedef _Bool kernel_bool8 __attribute__((ext_vector_type(8)));
 KERNEL_LANES_INLINE unsigned kernel_outside_mask8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {

@@ -36,21 +36,6 @@ enum LaneMath {
     @inline(__always)
     static func double(_ f: V) -> Lanes.Doubles { kernel_widen8(f) }
 
-    /// The lanes' bits ORed together.
-    @inline(__always)
-    static func or(_ v: SIMD8<UInt32>) -> UInt32 {
-        let four = v.lowHalf | v.highHalf
-        let two = four.lowHalf | four.highHalf
-        return two.x | two.y
-    }
-
-    /// Whether `lo ≤ τ < hi` in every lane, with exact Double compares (false for a NaN
-    /// lane): cmppd and a mask reduction.
-    @inline(__always)
-    static func holds(_ tau: Lanes.Doubles, lo: Lanes.Doubles, hi: Lanes.Doubles) -> Bool {
-        kernel_all_within8(tau, lo, hi) != 0
-    }
-
     /// Whether every lane of `v` is ≤ `bound` (false for a NaN lane).
     @inline(__always)
     static func allAtMost(_ v: V, _ bound: Float) -> Bool { kernel_all_at_most8(v, bound) != 0 }

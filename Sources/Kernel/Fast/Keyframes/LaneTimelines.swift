@@ -118,7 +118,7 @@ package final class LaneTimelines: @unchecked Sendable {
                 ranges.append(Int32(count))
                 for j in 0..<count {
                     let k = keyframe(j)
-                    times.append(k.at + 0)  // −0 as +0, for `LaneMath.holds`
+                    times.append(k.at + 0)  // −0 as +0: the records' bounds hold +0 only
                     values.append(k.value)
                     easings.append(EasingPolynomial(k.easing))
                 }
