@@ -3,8 +3,10 @@
 
 #include "kernel_target.h"
 
-/* Lane-wise operations that Swift's SIMD types compile badly, as Clang vector expressions
- * (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
+/* Lane-wise operations that Swift's SIMD types compile badly (to out-of-line calls or lane
+ * loops), as Clang vector expressions that the importer compiles for the Swift code's target
+ * and inlines (docs/DESIGN.md, "Swift traps seen here" and "Lane operations as Clang vector
+ * expressions"). */
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 

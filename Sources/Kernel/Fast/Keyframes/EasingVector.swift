@@ -5,9 +5,9 @@ import KernelTarget
 /// (`LaneVector.narrowVectors`) the solve runs one half at a time, as the C anchor's chunks
 /// do, since the 8-lane solve's live values spill there (docs/DESIGN.md, "Keyframe timelines").
 ///
-/// Each is a Clang vector expression of `KernelTarget/kernel_lanes.h` (as in `LaneMath`), the
-/// same instruction per register in both widths (minps, maxps, divps, sqrtps, cmpps), so a
-/// lane's result does not depend on the width it was computed in.
+/// Each is a Clang vector expression of `KernelTarget/kernel_lanes.h`, the same instruction
+/// per register in both widths (minps, maxps, divps, sqrtps, cmpps), so a lane's result does
+/// not depend on the width it was computed in.
 protocol EasingVector: LaneVector {
     /// `b < a ? b : a` per lane (a NaN lane in either gives `a`'s).
     static func minimum(_ a: Self, _ b: Self) -> Self
