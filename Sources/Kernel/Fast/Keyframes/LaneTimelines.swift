@@ -111,7 +111,7 @@ package final class LaneTimelines: @unchecked Sendable {
         var mask: UInt8 = 0
         for k in firstSubview {
             let timeline = k < 0 ? page.timeline! : page.subviews[k].timeline!
-            // Each track read in place (`kind.keyframes(of:)` made an array a source and track).
+            // Each track read in place, not copied into an array a source and track.
             func add(_ kind: TrackKind, _ count: Int, _ keyframe: (Int) -> (at: Double, value: SIMD2<Double>, easing: Easing)) {
                 if count > 0 { mask |= kind.bit }
                 ranges.append(Int32(times.count))
