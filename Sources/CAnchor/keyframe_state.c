@@ -96,7 +96,7 @@ void kf_state_destroy(kf_state *st) {
 }
 
 /* Bit l set when lane l is not within lo ≤ τ < hi (NaN lanes included): cmppd and movmskpd
- * (KernelTarget's kernel_outside_mask8, which SegmentCache.refresh uses). */
+ * (KernelTarget's kernel_outside_mask8, which SegmentCache.findShared uses). */
 typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
 
 static unsigned outside_mask(d8 tau, const kf_segments *s) {

@@ -3,8 +3,10 @@
 
 #include "kernel_target.h"
 
-/* Lane-wise operations that Swift's SIMD types compile badly, as Clang vector expressions
- * (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
+/* Lane-wise operations that Swift's SIMD types compile badly (to out-of-line calls or lane
+ * loops), as Clang vector expressions that the importer compiles for the Swift code's target
+ * and inlines (docs/DESIGN.md, "Swift traps seen here" and "Lane operations as Clang vector
+ * expressions"). */
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 
@@ -33,11 +35,6 @@ KERNEL_LANES_INLINE kernel_double8 kernel_widen8(kernel_float8 f) { return __bui
 /* 1 when every lane of `v` is ≤ `bound` (0 for a NaN lane). */
 KERNEL_LANES_INLINE int kernel_all_at_most8(kernel_float8 v, float bound) {
     return __builtin_reduce_and(v <= bound) != 0;
-}
-
-/* 1 when `lo ≤ τ < hi` in every lane, with exact Double compares (0 for a NaN lane). */
-KERNEL_LANES_INLINE int kernel_all_within8(kernel_double8 tau, kernel_double8 lo, kernel_double8 hi) {
-    return __builtin_reduce_and((tau >= lo) & (tau < hi)) != 0;
 }
 
 /* Bit l set when lane l is not within `lo ≤ τ < hi` (NaN lanes included): cmppd, movmskpd. */

@@ -63,9 +63,6 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
         return (forced, "forced by \(environmentVariable)")
     }
 
-    /// `self` if this CPU runs it, else `current`.
-    package var runnableOrCurrent: KernelStrategy { isRunnable ? self : .current }
-
     /// The strategy's name, as `BWW_KERNEL_STRATEGY` takes it.
     public var description: String { rawValue }
 }

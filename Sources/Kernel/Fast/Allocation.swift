@@ -108,14 +108,6 @@ extension WalkthroughAnimator {
         plan.laneTimelines.flatMap { $0?.allocatedByteCounts ?? [] } + segments.allocatedByteCounts
     }
 
-    /// Throws when the buffers `init(_:layout:)` would allocate for `walkthrough` cannot
-    /// all be allocated at once. A check, not a reservation: memory other threads take
-    /// between it and the build can still run out (`checked` reserves them).
-    package static func checkMemory(for walkthrough: Walkthrough, layout: FrameLayout = .blocks) throws(OutOfMemory) {
-        let counts = bufferByteCounts(for: walkthrough, layout: layout)
-        guard canAllocateAligned(counts) else { throw OutOfMemory(bytes: counts.reduce(0, +), what: "the buffers") }
-    }
-
     /// The animator `init(_:layout:)` builds, for a caller that must get an error where
     /// Swift's allocator would end the process (`bww_create`): each step's memory is had
     /// before the step. First the working memory of counting the buffers (a page's set of

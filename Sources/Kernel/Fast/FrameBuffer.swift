@@ -22,8 +22,8 @@ public struct FrameBuffer: Sendable {
     package init(for plan: AnimationPlan, layout: FrameLayout, strategy: KernelStrategy, arena: BufferArena? = nil) {
         pages = plan.pages
         geometry = FrameGeometry(layout, pages: plan.pages)
-        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage, strategy: strategy.runnableOrCurrent,
-                               arena: arena)
+        storage = FrameStorage(geometry, pages: plan.pages, plan: plan.storage,
+                               strategy: strategy.isRunnable ? strategy : .current, arena: arena)
     }
 
     /// How this frame is read out (`KernelStrategy`): the same values in every strategy.

@@ -88,7 +88,7 @@ package struct PageConstants {
         var k = PageConstants(withoutKeyframes: page, offset: o)
         switch page.pointee.keyframes {
         case .none: break
-        case .uniform(let timeline): k.applyUniform(timeline, page, offset: o)
+        case .uniform(let timeline): k.applyUniform(timeline, page, offset: o, at: o)
         case .lanes(let planar): k.laneKeyframes = LaneKeyframes(offset: o, planar: planar)
         }
         return k

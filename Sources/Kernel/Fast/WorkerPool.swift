@@ -92,13 +92,11 @@ final class WorkerPool: @unchecked Sendable {
     private static func startThread(_ shared: UnsafeMutablePointer<Shared>) -> pthread_t? {
         #if canImport(Glibc) && os(Linux)
         var thread = pthread_t()  // an integer
-        guard pthread_create(&thread, nil, { WorkerPool.work($0) }, shared) == 0 else { return nil }
-        return thread
         #else
         var thread: pthread_t?  // a pointer
+        #endif
         guard pthread_create(&thread, nil, { WorkerPool.work($0) }, shared) == 0 else { return nil }
         return thread
-        #endif
     }
 
     /// The address of one of `shared`'s atomic words (`\.next`, …).

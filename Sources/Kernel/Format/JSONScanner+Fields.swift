@@ -86,12 +86,16 @@ extension JSONScanner {
         return try elementCount()
     }
 
-    /// Reads the array that starts here: `body` reads each element (given its position).
-    mutating func elements(
-        _ field: JSONField, _ body: (inout JSONScanner, Int) throws(WalkthroughError) -> Void
-    ) throws(WalkthroughError) {
+    /// Reads the array that starts here, of `count` elements (`elementCount`), into an array
+    /// made at that size: `element` reads each (given its position).
+    mutating func elements<T>(
+        _ field: JSONField, count: Int, _ element: (inout JSONScanner, Int) throws(WalkthroughError) -> T
+    ) throws(WalkthroughError) -> [T] {
         try expect(.array, field)
-        try forEachElement(depth: 0, body)
+        var result: [T] = []
+        result.reserveCapacity(count)
+        try forEachElement(depth: 0) { (json, i) throws(WalkthroughError) in result.append(try element(&json, i)) }
+        return result
     }
 
     private mutating func expect(_ kind: Kind, _ field: JSONField) throws(WalkthroughError) {

@@ -79,12 +79,9 @@ extension Walkthrough {
         let count = try json.elementCount(field)
         var budget: WalkthroughBudget
         do { budget = try WalkthroughBudget(pageCount: count, memory: memory) } catch { throw field.error(error) }
-        var pages: [Page] = []
-        pages.reserveCapacity(count)
-        try json.elements(field) { (json, i) throws(WalkthroughError) in
-            pages.append(try page(&json, context: "page \(i)", budget: &budget))
+        return try json.elements(field, count: count) { (json, i) throws(WalkthroughError) in
+            try page(&json, context: "page \(i)", budget: &budget)
         }
-        return pages
     }
 
     private static func page(_ json: inout JSONScanner, context: String,
@@ -135,12 +132,9 @@ extension Walkthrough {
         }
         let count = try json.elementCount(field)
         do { try budget.admit(subviews: count) } catch { throw field.error(error) }
-        var subviews: [Subview] = []
-        subviews.reserveCapacity(count)
-        try json.elements(field) { (json, k) throws(WalkthroughError) in
-            subviews.append(try subview(&json, context: "\(field.context), subview \(k)", budget: &budget))
+        return try json.elements(field, count: count) { (json, k) throws(WalkthroughError) in
+            try subview(&json, context: "\(field.context), subview \(k)", budget: &budget)
         }
-        return subviews
     }
 
     private static func subview(_ json: inout JSONScanner, context: String,

@@ -54,9 +54,7 @@ extension Walkthrough {
         let count = try json.elementCount(field)
         guard count <= KeyframeRules.maximumCount else { throw field.error(KeyframeRules.countProblem(count)) }
         do { try budget.admit(keyframes: count) } catch { throw field.error(error) }
-        var keyframes: [Keyframe<V>] = []
-        keyframes.reserveCapacity(count)
-        try json.elements(field) { (json, j) throws(WalkthroughError) in
+        return try json.elements(field, count: count) { (json, j) throws(WalkthroughError) in
             let object = field.element(j)
             let kind = json.peek()
             guard kind == .object else { throw object.error("must be a keyframe object {\"at\", \"value\", \"easing\"}, got \(kind.name)") }
@@ -73,9 +71,8 @@ extension Walkthrough {
             }
             guard let at else { throw field.element(j, "at").error("missing; a keyframe needs \"at\" and \"value\"") }
             guard let v else { throw field.element(j, "value").error("missing; a keyframe needs \"at\" and \"value\"") }
-            keyframes.append(Keyframe(at: at, value: v, easing: easing))
+            return Keyframe(at: at, value: v, easing: easing)
         }
-        return keyframes
     }
 
     /// A name (`"easeIn"`) or a Bézier's control points `[x1, y1, x2, y2]`.

@@ -1,13 +1,13 @@
 import KernelTarget
 
 /// The lane operations the Bézier solve (`BezierLanes`) needs, for a whole block
-/// (`SIMD8<Float>`, through `LaneMath`) and for half a block (`SIMD4<Float>`): where
-/// registers hold 4 Floats (`LaneVector.narrowVectors`) the solve runs one half at a time, as
-/// the C anchor's chunks do, since the 8-lane solve's live values spill there (docs/DESIGN.md,
-/// "Keyframe timelines").
+/// (`SIMD8<Float>`) and for half a block (`SIMD4<Float>`): where registers hold 4 Floats
+/// (`LaneVector.narrowVectors`) the solve runs one half at a time, as the C anchor's chunks
+/// do, since the 8-lane solve's live values spill there (docs/DESIGN.md, "Keyframe timelines").
 ///
-/// Each is the same instruction per register in both widths (minps, maxps, divps, sqrtps,
-/// cmpps), so a lane's result does not depend on the width it was computed in.
+/// Each is a Clang vector expression of `KernelTarget/kernel_lanes.h`, the same instruction
+/// per register in both widths (minps, maxps, divps, sqrtps, cmpps), so a lane's result does
+/// not depend on the width it was computed in.
 protocol EasingVector: LaneVector {
     /// `b < a ? b : a` per lane (a NaN lane in either gives `a`'s).
     static func minimum(_ a: Self, _ b: Self) -> Self
@@ -24,12 +24,14 @@ protocol EasingVector: LaneVector {
 }
 
 extension SIMD8: EasingVector where Scalar == Float {
-    @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { LaneMath.min(a, b) }
-    @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { LaneMath.max(a, b) }
-    @inline(__always) static func quotient(_ a: Self, _ b: Self) -> Self { LaneMath.divide(a, b) }
-    @inline(__always) static func root(_ a: Self) -> Self { LaneMath.squareRoot(a) }
-    @inline(__always) static func magnitude(_ v: Self) -> Self { LaneMath.magnitude(v) }
-    @inline(__always) static func allAtMost(_ v: Self, _ bound: Float) -> Bool { LaneMath.allAtMost(v, bound) }
+    @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { kernel_min8(a, b) }
+    @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { kernel_max8(a, b) }
+    @inline(__always) static func quotient(_ a: Self, _ b: Self) -> Self { kernel_div8(a, b) }
+    @inline(__always) static func root(_ a: Self) -> Self { kernel_sqrt8(a) }
+    @inline(__always) static func magnitude(_ v: Self) -> Self {
+        unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: Self.self)
+    }
+    @inline(__always) static func allAtMost(_ v: Self, _ bound: Float) -> Bool { kernel_all_at_most8(v, bound) != 0 }
 }
 
 extension SIMD4: EasingVector where Scalar == Float {

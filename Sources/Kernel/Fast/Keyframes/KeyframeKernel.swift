@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// The fast path for pages whose lanes read timelines at different times (`KeyframeMode.lanes`):
 /// per block of 8 subviews, each present track's value in lanes, then `M = K·B` per lane.
 ///
@@ -102,13 +104,13 @@ enum KeyframeKernel {
         var alpha = pageAlpha
         if aSlot >= 0 {
             let (a, _) = value(scratch + 3, flags[3], tau)
-            alpha *= LaneMath.clampedUnit(a)
+            alpha *= kernel_clamp_unit8(a)
         }
         if rSlot >= 0 {
             let t = scratch + 2
             let e = TrackLanes.eased(t, tau, flags: flags[2])
-            let theta = LaneMath.double(t.pointee.v0x) + LaneMath.double(t.pointee.v0y)
-                + LaneMath.double(t.pointee.dvx * e)
+            let theta = kernel_widen8(t.pointee.v0x) + kernel_widen8(t.pointee.v0y)
+                + kernel_widen8(t.pointee.dvx * e)
             (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
         }
         // One store in each branch: a store after the branches took each field as a phi of

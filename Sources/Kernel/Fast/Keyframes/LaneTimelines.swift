@@ -111,14 +111,14 @@ package final class LaneTimelines: @unchecked Sendable {
         var mask: UInt8 = 0
         for k in firstSubview {
             let timeline = k < 0 ? page.timeline! : page.subviews[k].timeline!
-            // Each track read in place (`kind.keyframes(of:)` made an array a source and track).
+            // Each track read in place, not copied into an array a source and track.
             func add(_ kind: TrackKind, _ count: Int, _ keyframe: (Int) -> (at: Double, value: SIMD2<Double>, easing: Easing)) {
                 if count > 0 { mask |= kind.bit }
                 ranges.append(Int32(times.count))
                 ranges.append(Int32(count))
                 for j in 0..<count {
                     let k = keyframe(j)
-                    times.append(k.at + 0)  // −0 as +0, for `LaneMath.holds`
+                    times.append(k.at + 0)  // −0 as +0: the records' bounds hold +0 only
                     values.append(k.value)
                     easings.append(EasingPolynomial(k.easing))
                 }

@@ -8,28 +8,12 @@ extension PageConstants {
         package let planar: Bool
     }
 
-    /// Folds the pose of `timeline` at `τ = o` into the page's matrix and alpha
-    /// (`KeyframeMode.uniform`): `M = K · (R·A·P)` in Double, rounded to Float once, and
-    /// `alpha = alpha_page · alpha_track`. Row 4 of `K · (R·A·P)` without the page's
-    /// per-subview translation is `tx·B₁ + ty·B₂ + (0, 0, 0, 1)`, which the uniform
+    /// Folds the pose of `timeline` at `τ` (`τ = o` in `KeyframeMode.uniform`) into the
+    /// matrix and alpha of the page at offset `o`: `M = K · (R·A·P)` in Double, rounded to
+    /// Float once, and `alpha = alpha_page · alpha_track`. Row 4 of `K · (R·A·P)` without the
+    /// page's per-subview translation is `tx·B₁ + ty·B₂ + (0, 0, 0, 1)`, which the uniform
     /// kernel adds to `f·s_k.x`, `g·s_k.y` (the per-subview row 4 of `B` is
     /// `(f·s_k.x, g·s_k.y, 0, 1)`, and `K`'s fourth column is `(0, 0, 0, 1)`).
-    mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double) {
-        applyUniform(timeline, page, offset: o, at: o)
-    }
-
-    /// These constants with the pose of `timeline` at `τ` folded in, as `applyUniform`, for
-    /// a run of a staggered page whose lanes share one pose (`StaggerRuns`: `τ = ±∞`, past
-    /// or before every keyframe); the uniform kernels run on it.
-    package func foldingPose(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double,
-                             at tau: Double) -> PageConstants {
-        var folded = self
-        folded.laneKeyframes = nil
-        folded.applyUniform(timeline, page, offset: o, at: tau)
-        return folded
-    }
-
-    /// The pose at `τ` on the page at offset `o`.
     mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double, at tau: Double) {
         let pose = PageConstants.pose(timeline, at: tau)
         let m = PageAnimation.mirrored(o)
@@ -42,6 +26,17 @@ extension PageConstants {
         let fields = pose.transform.concatenating(base).vector
         for c in 0..<16 { matrix[c] = Float(saturating: fields[c]) }
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha) * pose.alpha)
+    }
+
+    /// These constants with the pose of `timeline` at `τ` folded in, as `applyUniform`, for
+    /// a run of a staggered page whose lanes share one pose (`StaggerRuns`: `τ = ±∞`, past
+    /// or before every keyframe); the uniform kernels run on it.
+    package func foldingPose(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double,
+                             at tau: Double) -> PageConstants {
+        var folded = self
+        folded.laneKeyframes = nil
+        folded.applyUniform(timeline, page, offset: o, at: tau)
+        return folded
     }
 
     /// `K` and `alpha_track` of `timeline` at `τ` in Double, without allocating.

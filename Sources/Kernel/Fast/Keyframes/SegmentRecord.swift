@@ -21,7 +21,7 @@ package struct SegmentRecord {
     /// `SegmentRecord.live`, `.solves`, `.tiny`.
     package var flags: UInt32
 
-    /// The lane moves: `invLen ≠ 0` and `|dvx| + |dvy| ≠ 0` (`TrackLanes.flags`, per lane).
+    /// The lane moves: `invLen ≠ 0` and `|dvx| + |dvy| ≠ 0`.
     package static let live: UInt32 = 1
     /// It moves and its `B_x` is not `u`.
     package static let solves: UInt32 = 2
@@ -57,7 +57,7 @@ package struct SegmentRecord {
         a = SIMD8(Float(invLen), v0x, v0y, dvx, dvy, easing[0], easing[1], easing[2])
         b = SIMD8(easing[3], easing[4], easing[5], guess[0], guess[1], guess[2], guess[3], guess[4])
         g3 = guess[5]
-        // As `TrackLanes.flags` computes them in lanes (a NaN is not zero).
+        // Tested as `!(… == 0)`, so that a NaN counts as not zero.
         let moving = dvx.magnitude + dvy.magnitude
         let curved = easing[0].magnitude + easing[1].magnitude + (easing[2] - 1).magnitude
         if !(a[0].magnitude == 0) && !(moving == 0) {
@@ -67,7 +67,7 @@ package struct SegmentRecord {
         self.flags = flags
     }
 
-    /// `u = p`, `B_y = u` (the linear easing and its fitted start, as `refresh` used them).
+    /// `u = p`, `B_y = u` (the linear easing and its fitted start).
     static let linearEasing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)
     static let linearGuess = SIMD8<Float>(1, 1, -1, 0, 1, 0, 0, 0)
 

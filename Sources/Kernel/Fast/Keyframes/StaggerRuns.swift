@@ -27,11 +27,12 @@ package struct StaggerRuns: Sendable {
     package let count: Int
 
     package init(_ timeline: Timeline, count: Int) {
-        let tracks = TrackKind.allCases.compactMap { $0.keyframes(of: timeline) }.filter { !$0.isEmpty }
+        let times = [timeline.translation?.map(\.at), timeline.scale?.map(\.at), timeline.rotation?.map(\.at),
+                     timeline.alpha?.map(\.at)].compactMap { $0 }.filter { !$0.isEmpty }
         self.timeline = timeline
         stagger = timeline.stagger
-        first = tracks.map { $0[0].at }.min() ?? -.infinity
-        last = tracks.map { $0[$0.count - 1].at }.max() ?? -.infinity
+        first = times.map { $0[0] }.min() ?? -.infinity
+        last = times.map { $0[$0.count - 1] }.max() ?? -.infinity
         self.count = count
     }
 

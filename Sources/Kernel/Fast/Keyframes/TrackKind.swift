@@ -22,14 +22,4 @@ enum TrackKind: Int, CaseIterable {
         case .alpha: return timeline.alpha?.count ?? 0
         }
     }
-
-    /// This track of `timeline` as times, values (two numbers; scalars in x) and easings.
-    func keyframes(of timeline: Timeline) -> [(at: Double, value: SIMD2<Double>, easing: Easing)]? {
-        switch self {
-        case .translation: return timeline.translation?.map { ($0.at, $0.value, $0.easing) }
-        case .scale: return timeline.scale?.map { ($0.at, $0.value, $0.easing) }
-        case .rotation: return timeline.rotation?.map { ($0.at, SIMD2($0.value, 0), $0.easing) }
-        case .alpha: return timeline.alpha?.map { ($0.at, SIMD2($0.value, 0), $0.easing) }
-        }
-    }
 }

@@ -45,7 +45,7 @@ package struct TrackLanes {
                                    flags: UInt8) -> Lanes.Floats {
         // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
         // Bounded in Floats, after the conversion: a Double minimum is 8 scalar compares.
-        let p = LaneMath.min(LaneMath.float(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
+        let p = kernel_min8(kernel_narrow8(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
         guard flags & TrackLanes.solves != 0 else { return BezierLanes.x(p, t.pointee.ay, t.pointee.by, t.pointee.cy) }
         let start = BezierLanes.start(p, a: t.pointee.ga, b: t.pointee.gb,
                                       c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
