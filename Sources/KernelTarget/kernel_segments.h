@@ -14,7 +14,7 @@ typedef int kernel_int8 __attribute__((ext_vector_type(8)));
 
 /* Record layout (SegmentRecord): lo, hi (Doubles), 16 Floats at byte 16 (invLen v0x v0y dvx
  * dvy ax bx cx | ay by cy ga gb g0 g1 g2), g3 at byte 80, the flags word at byte 84. */
-enum { KERNEL_SEGMENT_STRIDE = 96, KERNEL_SEGMENT_FLAGS = 84, KERNEL_SEGMENT_G3 = 80 };
+enum { KERNEL_SEGMENT_STRIDE = 96, KERNEL_SEGMENT_G3 = 80 };
 
 /* KERNEL_SEGMENT_ONE_RECORD where the 8 lanes hold one record (a block flag beside the
  * records' ORed flags, SegmentRecord.oneRecord), else 0. */
@@ -36,27 +36,6 @@ KERNEL_SEGMENTS_INLINE kernel_float8 kernel_segment_row(const char *r, int part)
     kernel_float8 v;
     __builtin_memcpy(&v, r + 16 + 32 * part, sizeof v);
     return v;
-}
-
-/* `lo` and `hi` of the 8 lanes' records into out[0..7] and out[8..15]; returns their flags
- * words ORed. */
-KERNEL_SEGMENTS_INLINE unsigned kernel_segment_bounds(const kernel_segment_rows *rows, double *out) {
-    kernel_double8 lo, hi;
-    unsigned any = 0;
-    for (int l = 0; l < 8; l++) {
-        const char *r = rows->r[l];
-        double a, b;
-        unsigned f;
-        __builtin_memcpy(&a, r, sizeof a);
-        __builtin_memcpy(&b, r + 8, sizeof b);
-        __builtin_memcpy(&f, r + KERNEL_SEGMENT_FLAGS, sizeof f);
-        lo[l] = a;
-        hi[l] = b;
-        any |= f;
-    }
-    __builtin_memcpy(out, &lo, sizeof lo);
-    __builtin_memcpy(out + 8, &hi, sizeof hi);
-    return any;
 }
 
 /* Row `part` (0: Floats 0-7, 1: Floats 8-15) of the 8 records, transposed: Float k of lane

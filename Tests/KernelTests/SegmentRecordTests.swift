@@ -14,7 +14,7 @@ import Testing
         #expect(MemoryLayout<SegmentRecord>.offset(of: \.b) == 48)
         #expect(MemoryLayout<SegmentRecord>.offset(of: \.g3) == 80)
         #expect(MemoryLayout<SegmentRecord>.offset(of: \.flags) == 84)
-        // `kernel_segment_bounds` writes `lo` then `hi` as one run of 16 Doubles.
+        // Each lane's flags sit in what was the cache's padding: 22 bytes a lane and track.
         #expect(MemoryLayout<LaneSegments>.offset(of: \.index) == 0)
         #expect(MemoryLayout<LaneSegments>.offset(of: \.hi)! - MemoryLayout<LaneSegments>.offset(of: \.lo)! == 64)
         #expect(MemoryLayout<LaneSegments>.stride == 176)

@@ -75,13 +75,31 @@ final class SegmentCache: @unchecked Sendable {
     @inline(__always)
     static func findEach(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                          tau: Lanes.Doubles, tables: LaneTimelines) {
-        let indices = UnsafeMutableRawPointer(entry).assumingMemoryBound(to: Int32.self)  // `index` comes first
-        var outside = outside
-        while outside != 0 {
-            let l = outside.trailingZeroBitCount
-            outside &= outside &- 1
-            indices[l] = step(indices[l], tau[l], kind: kind, block: block, lane: l, tables: tables)
+        withUnsafePointer(to: tau) { times in
+            let times = UnsafeRawPointer(times).assumingMemoryBound(to: Double.self)
+            var outside = outside
+            while outside != 0 {
+                let l = outside.trailingZeroBitCount
+                outside &= outside &- 1
+                let current = UnsafeRawPointer(entry).load(fromByteOffset: LaneSegments.indexOffset &+ l &* 4, as: Int32.self)
+                let index = step(current, times[l], kind: kind, block: block, lane: l, tables: tables)
+                place(entry, lane: l, index, tables.segments + Int(index))
+            }
         }
+    }
+
+    /// Lane `l` of `entry` at record `index` (`record`): its index, bounds and flags, so that
+    /// the block's bounds and flags need no gather from the records (docs/DESIGN.md,
+    /// "Keyframe scenarios and working set").
+    @inline(__always)
+    static func place(_ entry: UnsafeMutablePointer<LaneSegments>, lane l: Int, _ index: Int32,
+                      _ record: UnsafePointer<SegmentRecord>) {
+        let base = UnsafeMutableRawPointer(entry)
+        base.storeBytes(of: index, toByteOffset: LaneSegments.indexOffset &+ l &* 4, as: Int32.self)
+        base.storeBytes(of: record.pointee.lo, toByteOffset: LaneSegments.loOffset &+ l &* 8, as: Double.self)
+        base.storeBytes(of: record.pointee.hi, toByteOffset: LaneSegments.hiOffset &+ l &* 8, as: Double.self)
+        base.storeBytes(of: UInt8(truncatingIfNeeded: record.pointee.flags),
+                        toByteOffset: LaneSegments.laneFlagsOffset &+ l, as: UInt8.self)
     }
 
     /// `find` on a page of one source (a staggered page timeline, whose lanes in a block read
@@ -100,7 +118,19 @@ final class SegmentCache: @unchecked Sendable {
         let record = tables.segments + Int(index)
         let held = outside & ~kernel_outside_mask8(tau, .init(repeating: record.pointee.lo),
                                                    .init(repeating: record.pointee.hi))
-        entry.pointee.index = kernel_select_lanes8(held, index, entry.pointee.index)
+        if held == 0xFF {
+            entry.pointee.index = .init(repeating: index)
+            entry.pointee.lo = .init(repeating: record.pointee.lo)
+            entry.pointee.hi = .init(repeating: record.pointee.hi)
+            entry.pointee.laneFlags = .init(repeating: UInt8(truncatingIfNeeded: record.pointee.flags))
+            return
+        }
+        var lanes = held
+        while lanes != 0 {
+            let l = lanes.trailingZeroBitCount
+            lanes &= lanes &- 1
+            place(entry, lane: l, index, record)
+        }
         if outside & ~held != 0 { findEach(entry, outside & ~held, kind: kind, block: block, tau: tau, tables: tables) }
     }
 
@@ -147,15 +177,34 @@ final class SegmentCache: @unchecked Sendable {
 }
 
 /// One block's segments of one track in a `SegmentCache`: each lane's record index, the
-/// records' bounds (checked every frame without reading the records) and their flags
-/// ORed (`SegmentRecord`), 176 bytes.
+/// records' bounds (checked every frame without reading the records) and flags, and the
+/// block's flags (`SegmentRecord`), 176 bytes. `SegmentCache.place` keeps a lane's fields
+/// those of its record.
 struct LaneSegments {
     var index: SegmentCache.Indices
-    /// `lo` then `hi`, as `kernel_segment_bounds` writes them.
     var lo, hi: Lanes.Doubles
+    /// The lanes' record flags ORed, with `SegmentRecord.oneRecord` on a one-source page.
     var flags: UInt32
+    /// Each lane's record flags (`SegmentRecord.flags`, which fit a byte).
+    var laneFlags: SIMD8<UInt8>
+
+    /// `laneFlags` ORed.
+    @inline(__always)
+    var recordFlags: UInt32 {
+        var x = unsafeBitCast(laneFlags, to: UInt64.self)
+        x |= x &>> 32
+        x |= x &>> 16
+        x |= x &>> 8
+        return UInt32(truncatingIfNeeded: x & 0xFF)
+    }
+
+    @inline(__always) static var indexOffset: Int { MemoryLayout<LaneSegments>.offset(of: \.index)! }
+    @inline(__always) static var loOffset: Int { MemoryLayout<LaneSegments>.offset(of: \.lo)! }
+    @inline(__always) static var hiOffset: Int { MemoryLayout<LaneSegments>.offset(of: \.hi)! }
+    @inline(__always) static var laneFlagsOffset: Int { MemoryLayout<LaneSegments>.offset(of: \.laneFlags)! }
 
     /// Never valid (the NaN record, `lo > hi`): the first frame finds every lane's segment.
     static let invalid = LaneSegments(index: SegmentCache.Indices(repeating: SegmentRecord.nanIndex),
-                                      lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), flags: 0)
+                                      lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), flags: 0,
+                                      laneFlags: .zero)
 }

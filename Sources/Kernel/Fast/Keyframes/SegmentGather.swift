@@ -17,17 +17,12 @@ enum SegmentGather {
         let records = UnsafeRawPointer(tables.segments)
         let floats = (UnsafeMutableRawPointer(t) + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
         let outside = kernel_outside_mask8(tau, entry.pointee.lo, entry.pointee.hi)
-        var rows: kernel_segment_rows
         if outside != 0 {
             SegmentCache.find(entry, outside, kind: kind, block: block, tau: tau, tables: tables, shared: shared)
-            rows = kernel_segment_rows8(records, entry.pointee.index)
-            let bounds = (UnsafeMutableRawPointer(entry) + MemoryLayout<LaneSegments>.offset(of: \.lo)!)
-                .assumingMemoryBound(to: Double.self)
-            let flags = kernel_segment_bounds(&rows, bounds)
+            let flags = entry.pointee.recordFlags
             entry.pointee.flags = shared ? flags | kernel_segment_one_record(entry.pointee.index) : flags
-        } else {
-            rows = kernel_segment_rows8(records, entry.pointee.index)
         }
+        var rows = kernel_segment_rows8(records, entry.pointee.index)
         t.pointee.lo = entry.pointee.lo
         let any = entry.pointee.flags
         // Lanes that read one timeline close together (stagger) mostly share a record.
