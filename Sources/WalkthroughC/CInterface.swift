@@ -21,35 +21,19 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
                     to: message, capacity: capacity)
         return BWW_ERROR_INVALID_VALUE
     }
-    // Each big allocation is probed just before it is made (the text's copy, the parser's
-    // arrays through MemoryProbe) or made up front (the buffers, through checked), so that
-    // running out is a status; the small ones come from Swift's allocator (see the
-    // header's Memory).
-    guard canAllocateAligned([max(Int(length), 1)]) else {
-        copyMessage("bww_create: cannot allocate \(length) bytes for a copy of the text", to: message, capacity: capacity)
-        return BWW_ERROR_OUT_OF_MEMORY
-    }
+    // Each big allocation is probed just before it is made (the parser's arrays, and the
+    // repaired copy of ill-formed text that an error is placed in, through MemoryProbe) or
+    // made up front (the buffers, through checked), so that running out is a status; the
+    // small ones come from Swift's allocator (see the header's Memory). The text itself is
+    // parsed where it is.
     guard let messages = MessageLog() else {
         copyMessage("bww_create: cannot allocate the handle's message storage", to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY
     }
-    let bytes = UnsafeRawBufferPointer(start: json, count: Int(length))
-    let text: String
-    if let valid = String(validating: bytes, as: UTF8.self) {
-        text = valid
-    } else {
-        // Repairing turns each ill-formed byte into U+FFFD, 3 bytes: the copy can be 3× the
-        // text (10 MiB of 0xFF asked for 30 MiB past a probe of 10).
-        guard canAllocateAligned([3 * Int(length)]) else {
-            copyMessage("bww_create: cannot allocate \(3 * Int(length)) bytes for a copy of the text with its ill-formed UTF-8 replaced",
-                        to: message, capacity: capacity)
-            return BWW_ERROR_OUT_OF_MEMORY
-        }
-        text = String(decoding: bytes, as: UTF8.self)
-    }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(json).assumingMemoryBound(to: UInt8.self), count: Int(length))
     let walkthrough: Walkthrough
     do {
-        walkthrough = try Walkthrough(json: text, memory: .system)
+        walkthrough = try Walkthrough(utf8: bytes, memory: .system)
     } catch where error.refusedBytes != nil {
         copyMessage("bww_create: \(error.message)", to: message, capacity: capacity)
         return BWW_ERROR_OUT_OF_MEMORY

@@ -49,6 +49,39 @@ import Testing
         #expect(MemoryLayout<Subview>.stride == 56, "the header's Memory section says 56 bytes a subview")
     }
 
+    /// Bytes parsed where they are (`bww_create`) ask for the same arrays as the text and
+    /// never for a copy; only a bad file with ill-formed UTF-8 asks for its repaired copy (3
+    /// bytes a byte), and a refusal there is out of memory; a bad well-formed file asks nothing
+    /// more and gives the text's error.
+    @Test func bytesInPlaceAskForACopyOnlyToPlaceAnErrorInIllFormedText() throws {
+        func load(_ bytes: [UInt8], _ probe: MemoryProbe) throws(WalkthroughError) -> Walkthrough {
+            try bytes.withUnsafeBufferPointer { (bytes) throws(WalkthroughError) in try Walkthrough(utf8: bytes, memory: probe) }
+        }
+        let asked = AskedSizes()
+        #expect(try load(Array(Self.file.utf8), MemoryProbe { asked.append($0) }) == (try Walkthrough(json: Self.file)))
+        #expect(asked.sizes == [3 * MemoryLayout<Page>.stride, WalkthroughBudget.workingChunk, 3 * MemoryLayout<Subview>.stride,
+                                2 * MemoryLayout<Subview>.stride, 1000 * MemoryLayout<Subview>.stride])
+
+        let bad = Array(#"{"width": 0, "pages": ["é"]}"#.utf8)
+        let badAsked = AskedSizes()
+        let inPlace = try #require(throws: WalkthroughError.self) { try load(bad, MemoryProbe { badAsked.append($0) }) }
+        #expect(inPlace == (try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: String(decoding: bad, as: UTF8.self))
+        }))
+        #expect(!badAsked.sizes.contains(3 * bad.count), "\(badAsked.sizes)")
+
+        let illFormed = Array(#"{"width": "#.utf8) + [0xFF] + Array(#", "pages": []}"#.utf8)
+        let repaired = try #require(throws: WalkthroughError.self) { try load(illFormed, MemoryProbe { _ in true }) }
+        #expect(repaired == (try #require(throws: WalkthroughError.self) {
+            try Walkthrough(json: String(decoding: illFormed, as: UTF8.self))
+        }))
+        let refused = try #require(throws: WalkthroughError.self) {
+            try load(illFormed, Self.refusing(3 * illFormed.count))
+        }
+        #expect(refused.refusedBytes == 3 * illFormed.count, "\(refused)")
+        #expect(refused.message == "cannot allocate \(3 * illFormed.count) bytes for a copy of the text with its ill-formed UTF-8 replaced")
+    }
+
     /// A file of many small timelines asks for a chunk again each time their allocations
     /// (bounded per page, timeline, track and keyframe) would use the last one up, so none
     /// of them is made without memory asked for: a file of 300,000 own timelines ended the

@@ -74,15 +74,17 @@
  * 1.2.0; walkthroughs at that limit took up to 571 MiB to load, whatever the shape of
  * their timelines; a page of BWW_MAX_SUBVIEWS subviews with a staggered timeline, 2.1 GB);
  * a file past one is BWW_ERROR_INVALID_FILE. bww_create returns BWW_ERROR_OUT_OF_MEMORY, with a message,
- * when one of these cannot be allocated: a copy of the text (`length` bytes, 3 times that when the text is
- * not valid UTF-8: each ill-formed byte becomes U+FFFD); while parsing, the array of
+ * when one of these cannot be allocated (the text is parsed where it is, not copied, since 1.4.1):
+ * for a text that is not a walkthrough and holds ill-formed UTF-8, the copy in which each
+ * ill-formed byte becomes U+FFFD (3 times `length` bytes at most) and the error's line and
+ * column are counted; while parsing, the array of
  * pages and each page's array of subviews (56 bytes a subview); the handle's message
  * storage (BWW_MAX_MESSAGES slots of 256 bytes, touched only as messages are written);
  * the frame and parameter buffers (80 bytes a subview slot, a page's subviews rounded up
  * to a multiple of BWW_LANES); the keyframe tables of pages whose timelines are not one
  * pose a page (a stagger, subviews' own timelines, or an angle variance: 48 bytes a
  * subview slot, 673 bytes a block of BWW_LANES slots and track the page animates, 32
- * bytes a distinct timeline and 88 a keyframe of it). The text's copy and the parser's
+ * bytes a distinct timeline and 88 a keyframe of it). The repaired copy and the parser's
  * arrays it checks by allocating their size (and 4 KiB) and freeing it just before the
  * real allocation; the buffers and tables it allocates, for real, before it builds
  * anything, and the message storage once. The small allocations, which come
@@ -122,7 +124,7 @@ extern "C" {
  * check that they agree. The major version is the N of the SONAME libBWWalkthroughC.so.N. */
 #define BWW_VERSION_MAJOR 1
 #define BWW_VERSION_MINOR 4
-#define BWW_VERSION_PATCH 0
+#define BWW_VERSION_PATCH 1
 #define BWW_VERSION_NUMBER (BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH)
 
 #define BWW_LANES 8

@@ -30,15 +30,34 @@ extension Walkthrough {
     /// the walkthrough `init(json:)` reads from `String(decoding: bytes, as: UTF8.self)`.
     /// Outside strings JSON is ASCII, so a scan that succeeds met ill-formed UTF-8 only inside
     /// strings, which `JSONScanner.decode` repairs as that `String` would (their quotes are
-    /// ASCII, so each one repairs alone); an error is found again in that `String`, so that
-    /// its message and position are `init(json:)`'s.
-    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(WalkthroughError) {
+    /// ASCII, so each one repairs alone). An error in well-formed bytes is that `String`'s
+    /// (the same bytes); in ill-formed ones it is found again in the repaired `String`, so
+    /// that its message and position are `init(json:)`'s. `memory` as in `init(json:memory:)`,
+    /// and asked for that copy (each ill-formed byte becomes U+FFFD, 3 bytes).
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>, memory: MemoryProbe? = nil) throws(WalkthroughError) {
         do throws(WalkthroughError) {
             var json = JSONScanner(bytes: bytes)
             try json.validate()
-            self = try Walkthrough.file(&json, memory: nil)
+            self = try Walkthrough.file(&json, memory: memory)
+        } catch where error.refusedBytes != nil || Walkthrough.isWellFormed(bytes) {
+            throw error
         } catch {
-            try self.init(json: String(decoding: bytes, as: UTF8.self))
+            let (repaired, overflow) = bytes.count.multipliedReportingOverflow(by: 3)
+            try memory?.check(bytes: overflow ? Int.max : repaired, "a copy of the text with its ill-formed UTF-8 replaced")
+            try self.init(json: String(decoding: bytes, as: UTF8.self), memory: memory)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, read where they are.
+    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
         }
     }
 
