@@ -70,13 +70,6 @@ KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *
     __builtin_memcpy(out, c, sizeof c);
 }
 
-/* `index` in the lanes whose bit is set in `mask`, `old` elsewhere: one vector, so that the
- * gather's load of the indices forwards from its store. */
-KERNEL_SEGMENTS_INLINE kernel_int8 kernel_select_lanes8(unsigned mask, int index, kernel_int8 old) {
-    const kernel_int8 bits = {1, 2, 4, 8, 16, 32, 64, 128};
-    return ((kernel_int8)(int)mask & bits) != 0 ? (kernel_int8)index : old;
-}
-
 /* Row `part` of one record in all 8 lanes (a block whose lanes hold one record), as
  * kernel_segment_transpose writes 8 equal rows. */
 KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, float *out) {
