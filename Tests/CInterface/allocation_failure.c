@@ -337,7 +337,7 @@ struct big_file {
     int staggered;     /* the page has `staggered_timeline` (its keyframes in tables a subview) */
 };
 /* Four tracks read at different times: per block of BWW_LANES subviews, 4 × 176 bytes of
- * segment state (a record index and bounds a lane and track), one allocation: 20 MB at
+ * segment state (a record index, bounds and flags a lane and track), one allocation: 20 MB at
  * 229376 subviews, past BIG, beside a frame of 15 MB, under it. */
 static const char *const staggered_timeline =
     ", \"timeline\": {\"stagger\": 0.001, \"translation\": [{\"at\": 0, \"value\": [0, 40]}, {\"at\": 1, "

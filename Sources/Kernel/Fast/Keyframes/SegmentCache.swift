@@ -3,7 +3,7 @@ import KernelTarget
 /// Each lane's current keyframe segment per track, as an index into the plan's
 /// `LaneTimelines.segments` with the segment's bounds, kept from frame to frame by an
 /// animator: 22 bytes a lane and present track (one `LaneSegments` per block and present
-/// track of every page in `KeyframeMode.lanes`). Indices and bounds only, not the segment's
+/// track of every page in `KeyframeMode.lanes`). Indices, bounds and flags only, not the segment's
 /// constants, which the kernel gathers from the plan every frame (`SegmentGather`): lanes that
 /// change segment at most frames then write little (docs/DESIGN.md, "Keyframe scenarios and
 /// working set").
@@ -104,8 +104,8 @@ final class SegmentCache: @unchecked Sendable {
 
     /// `find` on a page of one source (a staggered page timeline, whose lanes in a block read
     /// it within a few ms of each other): one lane's walk, and every lane its record holds
-    /// takes it, in one vector store; the rest lane by lane (docs/DESIGN.md, "Stagger's
-    /// segments found once a block").
+    /// takes it, in whole vectors where that is all 8; the rest lane by lane (docs/DESIGN.md,
+    /// "Stagger's segments found once a block").
     @inline(never)
     static func findShared(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                            tau: Lanes.Doubles, tables: LaneTimelines) {
