@@ -42,8 +42,8 @@ extension Walkthrough {
         } catch where error.refusedBytes != nil || Walkthrough.isWellFormed(bytes) {
             throw error
         } catch {
-            let (repaired, overflow) = bytes.count.multipliedReportingOverflow(by: 3)
-            try memory?.check(bytes: overflow ? Int.max : repaired, "a copy of the text with its ill-formed UTF-8 replaced")
+            // A buffer's count is far below Int.max / 3 (the address space bounds it).
+            try memory?.check(bytes: 3 * bytes.count, "a copy of the text with its ill-formed UTF-8 replaced")
             try self.init(json: String(decoding: bytes, as: UTF8.self), memory: memory)
         }
     }
