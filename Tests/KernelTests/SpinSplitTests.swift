@@ -37,6 +37,33 @@ import Testing
         }
     }
 
+    /// Every strategy this CPU runs writes the same bits, one core or split across two
+    /// (`avx` runs `blocks` through `kernel_spin_blocks_avx` in a build without AVX): pages
+    /// of the four types with and without perspective, so every `SpinFlags` combination.
+    @Test(arguments: FrameLayout.allCases)
+    func everyStrategyWritesTheSameBits(layout: FrameLayout) throws {
+        let seed: UInt64 = 0x5B1E
+        let walkthrough = try Self.walkthrough(seed: seed, counts: (0..<12).map { 520 + 97 * $0 })
+        let plan = AnimationPlan(walkthrough)
+        for strategy in KernelStrategy.runnable {
+            for threads in 1...2 {
+                // Fresh animators: a page outside the window keeps what it last had.
+                var portable = WalkthroughAnimator(plan: plan, layout: layout, strategy: .portable)
+                portable.threads = 1
+                var animator = WalkthroughAnimator(plan: plan, layout: layout, strategy: strategy)
+                (animator.threads, animator.parallelThreshold) = (threads, 1)
+                for x in stride(from: -40.0, through: 1_150, by: 65.5) {
+                    try portable.update(scroll: x)
+                    try animator.update(scroll: x)
+                    for page in walkthrough.pages.indices where portable.frame.bytes(page: page) != animator.frame.bytes(page: page) {
+                        Issue.record("seed \(seed) \(layout) \(strategy) threads \(threads) scroll \(x) page \(page)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     /// Parts of 501 or 377 blocks cut for 2 … 5 threads start between seeds.
     @Test(arguments: FrameLayout.allCases)
     func splitFramesAreBitwiseIdentical(layout: FrameLayout) throws {

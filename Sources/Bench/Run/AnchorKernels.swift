@@ -83,7 +83,8 @@ final class LimitMemory: @unchecked Sendable {
         guard let frameBase else { return output }
         let matrices = UnsafeRawPointer(output.matrices) - frameBase, alphas = UnsafeRawPointer(output.alphas) - frameBase
         guard matrices >= 0, alphas >= 0, matrices <= byteCount, alphas <= byteCount else { return output }
-        return KernelOutputs(layout: output.layout, matrices: base + matrices, alphas: base + alphas, count: output.count)
+        return KernelOutputs(layout: output.layout, matrices: base + matrices, alphas: base + alphas, count: output.count,
+                             strategy: output.strategy)
     }
 
     deinit { base.deallocate() }

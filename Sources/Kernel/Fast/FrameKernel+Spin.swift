@@ -1,3 +1,5 @@
+import KernelTarget
+
 extension FrameKernel {
     /// Per-subview angles `θ_k = A + (k + 1)·D` (`A = angle·(1 − o)`, `D = angleVariance·(1 − o)`).
     ///
@@ -33,6 +35,8 @@ extension FrameKernel {
         let parts = SpinParts(output, blocks, W.self)
         // The seed at or before the first block (a split may start between seeds).
         var group = blocks.lowerBound &- blocks.lowerBound % stride
+        if Lanes.Floats.narrowVectors && W.self == BlockWriter.self && output.strategy == .avx
+            && spinningWide(k, spin, steps, input, output, blocks, F.self) { return }
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while group < blocks.upperBound {
@@ -106,6 +110,42 @@ extension FrameKernel {
             block(i, s, c)
             i &+= 1
         }
+    }
+
+    /// `spinning` for a page in `blocks` in 8 lanes of AVX (`kernel_spin_blocks_avx`), one
+    /// call a table of seeds: with 4-lane registers, `spinHalves` spills the page's constants
+    /// (docs/DESIGN.md, "Per-subview spin"). The same operations unfused, so the same bits;
+    /// false, having written nothing, where the build has no such code.
+    @inline(__always)
+    static func spinningWide<F: SpinFlags>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
+                                           _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
+                                           _ flags: F.Type) -> Bool {
+        var page = kernel_spin_page(xx: spin.xx, yy: spin.yy, zz: spin.zz, xy: spin.xy, xz: spin.xz, yz: spin.yz,
+                                    x: spin.x, y: spin.y, z: spin.z, m: spin.scale, p: spin.m34 ?? 0,
+                                    f: k.f, g: k.g, alpha: k.alpha)
+        var lanes = SIMD16<Float>(lowHalf: spin.laneCos, highHalf: spin.laneSin)
+        let bits = (F.scales ? KERNEL_SPIN_SCALES : 0) | (F.perspective ? KERNEL_SPIN_PERSPECTIVE : 0)
+            | (F.translates ? KERNEL_SPIN_TRANSLATES : 0)
+        let out = output.matrices.assumingMemoryBound(to: Float.self)
+        let table = UnsafeRawPointer(steps.base).assumingMemoryBound(to: Float.self)
+        var seedTable = SinCosTable()
+        var group = blocks.lowerBound &- blocks.lowerBound % SpinSteps.count
+        while group < blocks.upperBound {
+            let count = seeds(&seedTable, group, blocks.upperBound, spin)
+            let done = withUnsafePointer(to: &page) { page in
+                withUnsafeBytes(of: &lanes) { lanes in
+                    withUnsafeBytes(of: &seedTable) { seeds in
+                        kernel_spin_blocks_avx(page, lanes.baseAddress!.assumingMemoryBound(to: Float.self),
+                                               seeds.baseAddress!.assumingMemoryBound(to: Float.self), count, group,
+                                               blocks.lowerBound, blocks.upperBound, table, input.speeds,
+                                               input.staticLanes, out, Int32(bits))
+                    }
+                }
+            }
+            guard done != 0 else { return false }
+            group &+= count &* SpinSteps.count
+        }
+        return true
     }
 
     /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block

@@ -45,7 +45,7 @@ final class FrameStorage: @unchecked Sendable {
         }
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         for (i, page) in pages.enumerated() {
-            let out = KernelOutputs(geometry, base: base, page: i, count: page.count)
+            let out = KernelOutputs(geometry, base: base, page: i, count: page.count, strategy: strategy)
             switch geometry.layout {
             case .blocks: for k in 0..<page.paddedCount { BlockWriter.storeIdentity(out, subview: k) }
             case .float4x4: for k in 0..<page.count { Float4x4Writer.storeIdentity(out, subview: k) }

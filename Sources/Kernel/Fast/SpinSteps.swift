@@ -1,10 +1,12 @@
+import KernelTarget
+
 /// A spinning page's block steps: `cos(8jD)` and `sin(8jD)` for the blocks
 /// `j = 0 ..< SpinSteps.count` after a seed, each in all 8 lanes of its own vector, so that
 /// a block reads them as whole vectors (no broadcast). Built once per kernel call.
 /// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview spin").
 package struct SpinSteps {
     /// Blocks per seed, the seed included.
-    package static let count = 16
+    package static let count = Int(KERNEL_SPIN_STEPS)
     /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is
     /// within `VectorTrig.accurateRange`, the same for every block after the seed (one
     /// rotation each, not a recurrence): `√2·ε_T + (3√2 + 3)·u` with

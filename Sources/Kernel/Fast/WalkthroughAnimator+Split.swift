@@ -14,10 +14,11 @@ extension WalkthroughAnimator {
               let last = positions.lastIndex(where: \.animated) else { return true }
         guard last - first < SplitFrame.capacity else { return false }
         var split = SplitFrame(parts: Self.partsPerThread * (workers.workers + 1))
+        let strategy = frame.strategy
         plan.pages.withUnsafeBufferPointer { pages in
             for i in first...last where positions[i].animated {
                 let page = pages.baseAddress! + i
-                let output = KernelOutputs(geometry, base: base, page: i, count: page.pointee.count)
+                let output = KernelOutputs(geometry, base: base, page: i, count: page.pointee.count, strategy: strategy)
                 split.append(prepare(page, index: i, offset: positions[i].offset, output))
             }
             // The parts write disjoint runs of blocks of one region, and the pages' layouts

@@ -142,6 +142,7 @@ public struct WalkthroughAnimator: Sendable {
         if split, let workers, evaluateInParallel(base, geometry, workers) { return }
         // The per-page arrays through their buffers, once a frame: no per-page checks or retains.
         let layout = geometry.layout, matrixStride = layout.matrixStride, alphaStride = layout.alphaStride
+        let strategy = frame.strategy
         let alphas = base + geometry.alphaOffset
         plan.pages.withUnsafeBufferPointer { pages in
             positions.withUnsafeBufferPointer { positions in
@@ -151,7 +152,8 @@ public struct WalkthroughAnimator: Sendable {
                         if positions[i].animated {
                             let page = pages.baseAddress! + i, entry = firstEntries[i]
                             let output = KernelOutputs(layout: layout, matrices: base + entry &* matrixStride,
-                                                       alphas: alphas + entry &* alphaStride, count: page.pointee.count)
+                                                       alphas: alphas + entry &* alphaStride, count: page.pointee.count,
+                                                       strategy: strategy)
                             evaluate(page, index: i, offset: positions[i].offset, blocks: 0..<page.pointee.blocks, output)
                         }
                         i &+= 1
@@ -169,7 +171,8 @@ public struct WalkthroughAnimator: Sendable {
         precondition(plan.pages.indices.contains(page), "page \(page) out of range 0..<\(plan.pages.count)")
         frame.makeUnique()
         if !isKnownUniquelyReferenced(&segments) { segments = segments.copy() }
-        let output = KernelOutputs(frame.geometry, base: frame.storage.base, page: page, count: plan.pages[page].count)
+        let output = KernelOutputs(frame.geometry, base: frame.storage.base, page: page, count: plan.pages[page].count,
+                                   strategy: frame.strategy)
         plan.pages.withUnsafeBufferPointer {
             evaluate($0.baseAddress! + page, index: page, offset: o, blocks: 0..<$0[page].blocks, output)
         }

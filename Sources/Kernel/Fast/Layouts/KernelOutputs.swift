@@ -8,17 +8,22 @@ package struct KernelOutputs {
     package let alphas: UnsafeMutableRawPointer
     /// Subviews on the page.
     package let count: Int
+    /// The frame's `KernelStrategy`: with `avx`, a build without AVX runs a spinning page in
+    /// `blocks` through 8-lane AVX code (`FrameKernel.spinWide`), with the same values.
+    package let strategy: KernelStrategy
     /// Whether every block written holds 8 subviews (`wholeBlocks()`).
     private(set) var whole = false
 
-    package init(layout: FrameLayout, matrices: UnsafeMutableRawPointer, alphas: UnsafeMutableRawPointer, count: Int) {
-        (self.layout, self.matrices, self.alphas, self.count) = (layout, matrices, alphas, count)
+    package init(layout: FrameLayout, matrices: UnsafeMutableRawPointer, alphas: UnsafeMutableRawPointer, count: Int,
+                 strategy: KernelStrategy = .portable) {
+        (self.layout, self.matrices, self.alphas, self.count, self.strategy) = (layout, matrices, alphas, count, strategy)
     }
 
     /// Page `page` of a frame whose region starts at `base`, laid out as `geometry` says.
-    package init(_ geometry: FrameGeometry, base: UnsafeMutableRawPointer, page: Int, count: Int) {
+    package init(_ geometry: FrameGeometry, base: UnsafeMutableRawPointer, page: Int, count: Int,
+                 strategy: KernelStrategy) {
         self.init(layout: geometry.layout, matrices: base + geometry.matrixOffset(page: page),
-                  alphas: base + geometry.alphaOffset(page: page), count: count)
+                  alphas: base + geometry.alphaOffset(page: page), count: count, strategy: strategy)
     }
 
     /// Valid lanes of block `i`: 8, except in a dense layout's last block of the page.
