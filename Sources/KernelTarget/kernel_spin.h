@@ -4,16 +4,17 @@
 #include "kernel_target.h"
 
 /* A spinning page's blocks in `blocks`, in the `avx` strategy of a build without AVX: the
- * operations of FrameKernel+Spin.swift's halves, in 8 lanes at once and unfused (the same
- * bits), since 4-lane registers spill the page's constants (docs/DESIGN.md, "Per-subview spin"). */
+ * operations of FrameKernel+Spin.swift's halves in 8 lanes at once, unfused (the same bits),
+ * each block's static lanes patched after its stores, since 4-lane halves spill the page's
+ * constants (docs/DESIGN.md, "Per-subview spin"). An AVX build's Swift loop is as fast. */
 
 /* SpinLanes' page constants, one Float each. */
 typedef struct {
     float xx, yy, zz, xy, xz, yz, x, y, z, m, p, f, g, alpha;
 } kernel_spin_page;
 
-/* SpinFlags as bits. */
-enum { KERNEL_SPIN_SCALES = 1, KERNEL_SPIN_PERSPECTIVE = 2, KERNEL_SPIN_TRANSLATES = 4 };
+/* SpinFlags as bits, and the layout (FrameLayout) as a bit beside them. */
+enum { KERNEL_SPIN_SCALES = 1, KERNEL_SPIN_PERSPECTIVE = 2, KERNEL_SPIN_TRANSLATES = 4, KERNEL_SPIN_CATRANSFORM3D = 8 };
 
 /* Blocks a seed, the seed included (SpinSteps.count). */
 enum { KERNEL_SPIN_STEPS = 16 };
@@ -29,12 +30,79 @@ KERNEL_SPIN_INLINE kernel_float8 kernel_spin_load(const float *p) {
     return v;
 }
 
-/* `count` blocks from `out` (136 Floats a block), block j the seed's lanes turned by the
- * angle whose cosine and sine are at step_cos + 8j and step_sin + 8j (SpinSteps), its static
- * lanes (bits of statics[j]) then the identity and alpha 1, as LayoutWriter.patchStatics. */
+/* Fields a, b, c, d of 8 lanes as 4 Doubles of each lane's row at out + 16·l: the 4×4
+ * transpose of kernel_transpose4x2 on both halves, then each lane's 4 Floats widened. Its own
+ * copy: an AVX function cannot pass 8-lane vectors to one without the attribute. */
+KERNEL_SPIN_INLINE void kernel_spin_rows(kernel_float8 a, kernel_float8 b, kernel_float8 c, kernel_float8 d, char *out) {
+    const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
+    const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
+    const kernel_float8 t[4] = {
+        __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+#pragma clang loop unroll(full)
+    for (int l = 0; l < 4; l++) {
+        const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(t[l], t[l], 0, 1, 2, 3), kernel_double4);
+        const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(t[l], t[l], 4, 5, 6, 7), kernel_double4);
+        __builtin_memcpy(out + 128 * l, &low, sizeof low);
+        __builtin_memcpy(out + 128 * (l + 4), &high, sizeof high);
+    }
+}
+
+/* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` from `out` (16 Doubles
+ * a subview) and `alphas`, the lanes in `statics` then the identity and alpha 1. */
+KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
+                                                        double *out, double *alphas) {
+    /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
+    char *rows = (char *)out;
+    kernel_spin_rows(r[0], r[1], r[2], r[3], rows);
+    kernel_spin_rows(r[4], r[5], r[6], r[7], rows + 32);
+    kernel_spin_rows(r[8], r[9], r[10], r[11], rows + 64);
+    kernel_spin_rows(r[12], r[13], r[14], r[15], rows + 96);
+    const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(alpha, alpha, 0, 1, 2, 3), kernel_double4);
+    const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(alpha, alpha, 4, 5, 6, 7), kernel_double4);
+    __builtin_memcpy((char *)alphas, &low, sizeof low);
+    __builtin_memcpy((char *)alphas + 32, &high, sizeof high);
+    for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
+        const int l = __builtin_ctz(mask);
+        char *lane = rows + 128 * l;
+        for (int field = 0; field < 16; field++) {
+            const double identity = field % 5 == 0 ? 1.0 : 0.0; /* m11, m22, m33, m44 */
+            __builtin_memcpy(lane + 8 * field, &identity, sizeof identity);
+        }
+        const double one = 1;
+        __builtin_memcpy((char *)alphas + 8 * l, &one, sizeof one);
+    }
+}
+
+/* Block `r` and `alpha` in `blocks` at `out` (17 fields of 8 Floats), the lanes in `statics`
+ * then the identity and alpha 1. */
+KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
+                                                float *out) {
+    /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
+    char *b = (char *)out;
+#pragma clang loop unroll(full)
+    for (int field = 0; field < 16; field++) __builtin_memcpy(b + 32 * field, &r[field], sizeof r[field]);
+    __builtin_memcpy(b + 32 * 16, &alpha, sizeof alpha);
+    for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
+        char *lane = b + 4 * __builtin_ctz(mask);
+        for (int field = 0; field < 17; field++) {
+            const float identity = field % 5 == 0 || field == 16 ? 1.0f : 0.0f; /* m11, m22, m33, m44, alpha */
+            __builtin_memcpy(lane + 32 * field, &identity, sizeof identity);
+        }
+    }
+}
+
+/* `count` blocks from block `first` of the page at `out` (and `alphas`, `caTransform3D`), block
+ * j the seed's lanes turned by the angle whose cosine and sine are at step_cos + 8j and
+ * step_sin + 8j (SpinSteps), its static lanes (bits of statics[first + j]) then the identity
+ * and alpha 1, as LayoutWriter.patchStatics. */
 KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 sin0, kernel_float8 cos0,
-                                        const float *step_cos, const float *step_sin, long count, const float *speeds,
-                                        const unsigned char *statics, float *out, const int flags) {
+                                        const float *step_cos, const float *step_sin, long first, long count,
+                                        const float *speeds, const unsigned char *statics, void *out, double *alphas,
+                                        const int flags) {
 #pragma clang fp contract(off)
     const kernel_float8 xx = kernel_spin_splat(k->xx), yy = kernel_spin_splat(k->yy), zz = kernel_spin_splat(k->zz);
     const kernel_float8 xy = kernel_spin_splat(k->xy), xz = kernel_spin_splat(k->xz), yz = kernel_spin_splat(k->yz);
@@ -59,21 +127,14 @@ KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8
             r[3] = r[2] * p + zero; r[7] = r[6] * p + zero; r[11] = r[10] * p + zero;
         }
         if (flags & KERNEL_SPIN_TRANSLATES) {
-            r[12] = f * kernel_spin_load(speeds + 16 * j) + zero;
-            r[13] = g * kernel_spin_load(speeds + 16 * j + 8) + zero;
+            r[12] = f * kernel_spin_load(speeds + 16 * (first + j)) + zero;
+            r[13] = g * kernel_spin_load(speeds + 16 * (first + j) + 8) + zero;
         }
-        /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
-        char *b = (char *)(out + 136 * j);
-#pragma clang loop unroll(full)
-        for (int field = 0; field < 16; field++) __builtin_memcpy(b + 32 * field, &r[field], sizeof r[field]);
-        __builtin_memcpy(b + 32 * 16, &alpha, sizeof alpha);
-        for (unsigned mask = statics[j]; mask != 0; mask &= mask - 1) {
-            char *lane = b + 4 * __builtin_ctz(mask);
-            for (int field = 0; field < 17; field++) {
-                const float identity = field % 5 == 0 || field == 16 ? 1.0f : 0.0f; /* m11, m22, m33, m44, alpha */
-                __builtin_memcpy(lane + 32 * field, &identity, sizeof identity);
-            }
-        }
+        const long i = first + j;
+        if (flags & KERNEL_SPIN_CATRANSFORM3D)
+            kernel_spin_store_catransform3d(r, alpha, statics[i], (double *)out + 128 * i, alphas + 8 * i);
+        else
+            kernel_spin_store_block(r, alpha, statics[i], (float *)out + 136 * i);
     }
 }
 
@@ -82,7 +143,7 @@ KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8
  * the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then kernel_spin_run. */
 KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *table, long seeds,
                                           long group, long first, long end, const float *steps, const float *speeds,
-                                          const unsigned char *statics, float *out, const int flags) {
+                                          const unsigned char *statics, void *out, double *alphas, const int flags) {
 #pragma clang fp contract(off)
     const kernel_float8 lane_cos = kernel_spin_load(lanes), lane_sin = kernel_spin_load(lanes + 8);
     for (long t = 0; t < seeds; t++) {
@@ -91,33 +152,35 @@ KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float
         if (from >= to) continue;
         const kernel_float8 sb = kernel_spin_splat(table[t]), cb = kernel_spin_splat(table[8 + t]);
         const kernel_float8 sin0 = cb * lane_sin + sb * lane_cos, cos0 = cb * lane_cos - sb * lane_sin;
-        kernel_spin_run(k, sin0, cos0, steps + 8 * (from - seed), steps + 8 * (KERNEL_SPIN_STEPS + from - seed), to - from,
-                        speeds + 16 * from, statics + from, out + 136 * from, flags);
+        kernel_spin_run(k, sin0, cos0, steps + 8 * (from - seed), steps + 8 * (KERNEL_SPIN_STEPS + from - seed), from,
+                        to - from, speeds, statics, out, alphas, flags);
     }
 }
 
 #define KERNEL_SPIN_CASE(F) \
-    case F: kernel_spin_seeds(k, lanes, table, seeds, group, first, end, steps, speeds, statics, out, F); return 1
+    case F: kernel_spin_seeds(k, lanes, table, seeds, group, first, end, steps, speeds, statics, out, alphas, F); return 1
 
-/* kernel_spin_seeds for a page in `blocks` from `out` (its speeds and static lane masks from
- * `speeds` and `statics`, SpinSteps'
- * table at `steps`: KERNEL_SPIN_STEPS cosines, then as many sines, 8 Floats each; `lanes`: 8 cosines, 8 sines)
- * with `flags` its KERNEL_SPIN_ bits; returns 1, or 0 where it has no code. */
+/* kernel_spin_seeds for a page at `out` (`alphas`: its alphas in `caTransform3D`) with its
+ * speeds and static lane masks at `speeds` and `statics`, SpinSteps' table at `steps`
+ * (KERNEL_SPIN_STEPS cosines, then as many sines, 8 Floats each), its lanes' cosines and sines
+ * at `lanes` (8 each) and `flags` its KERNEL_SPIN_ bits; returns 1, or 0 where it has no code. */
 static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
     const kernel_spin_page *k, const float *lanes, const float *table, long seeds, long group, long first, long end,
-    const float *steps, const float *speeds, const unsigned char *statics, float *out, int flags) {
+    const float *steps, const float *speeds, const unsigned char *statics, void *out, double *alphas, int flags) {
     switch (flags) {
         KERNEL_SPIN_CASE(0); KERNEL_SPIN_CASE(1); KERNEL_SPIN_CASE(2); KERNEL_SPIN_CASE(3);
         KERNEL_SPIN_CASE(4); KERNEL_SPIN_CASE(5); KERNEL_SPIN_CASE(6); KERNEL_SPIN_CASE(7);
+        KERNEL_SPIN_CASE(8); KERNEL_SPIN_CASE(9); KERNEL_SPIN_CASE(10); KERNEL_SPIN_CASE(11);
+        KERNEL_SPIN_CASE(12); KERNEL_SPIN_CASE(13); KERNEL_SPIN_CASE(14); KERNEL_SPIN_CASE(15);
     }
     return 0;
 }
 #else
 static inline int kernel_spin_blocks_avx(const kernel_spin_page *k, const float *lanes, const float *table, long seeds,
                                          long group, long first, long end, const float *steps, const float *speeds,
-                                         const unsigned char *statics, float *out, int flags) {
+                                         const unsigned char *statics, void *out, double *alphas, int flags) {
     (void)k, (void)lanes, (void)table, (void)seeds, (void)group, (void)first, (void)end, (void)steps, (void)speeds,
-        (void)statics, (void)out, (void)flags;
+        (void)statics, (void)out, (void)alphas, (void)flags;
     return 0;
 }
 #endif

@@ -30,13 +30,21 @@ extension FrameKernel {
     static func spinning<F: SpinFlags, W: LayoutWriter>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
+        var blocks = blocks
+        if Lanes.Floats.narrowVectors && W.self != Float4x4Writer.self && output.strategy == .avx {
+            // Whole blocks in 8 lanes of AVX; a dense layout's partial last block below.
+            let end = Swift.max(blocks.lowerBound, Swift.min(blocks.upperBound, output.fullBlocks))
+            if spinningWide(k, spin, steps, input, output, blocks.lowerBound..<end, dense: W.self != BlockWriter.self,
+                            F.self) {
+                blocks = end..<blocks.upperBound
+                if blocks.isEmpty { return }
+            }
+        }
         var table = SinCosTable()
         let stride = SpinSteps.count
         let parts = SpinParts(output, blocks, W.self)
         // The seed at or before the first block (a split may start between seeds).
         var group = blocks.lowerBound &- blocks.lowerBound % stride
-        if Lanes.Floats.narrowVectors && W.self == BlockWriter.self && output.strategy == .avx
-            && spinningWide(k, spin, steps, input, output, blocks, F.self) { return }
         if Lanes.Floats.narrowVectors {
             let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
             while group < blocks.upperBound {
@@ -112,21 +120,22 @@ extension FrameKernel {
         }
     }
 
-    /// `spinning` for a page in `blocks` in 8 lanes of AVX (`kernel_spin_blocks_avx`), one
-    /// call a table of seeds: with 4-lane registers, `spinHalves` spills the page's constants
-    /// (docs/DESIGN.md, "Per-subview spin"). The same operations unfused, so the same bits;
-    /// false, having written nothing, where the build has no such code.
+    /// `spinning` for whole blocks in `blocks` or (`dense`) `caTransform3D` in the `avx`
+    /// strategy of a build without AVX: 8 lanes (`kernel_spin_blocks_avx`), one call a table
+    /// of seeds, each block's static lanes patched after its stores, where 4-lane halves spill
+    /// the page's constants (docs/DESIGN.md, "Per-subview spin"). The same operations unfused,
+    /// so the same bits; false, having written nothing, where the build has no such code.
     @inline(__always)
     static func spinningWide<F: SpinFlags>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
                                            _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
-                                           _ flags: F.Type) -> Bool {
+                                           dense: Bool, _ flags: F.Type) -> Bool {
         var page = kernel_spin_page(xx: spin.xx, yy: spin.yy, zz: spin.zz, xy: spin.xy, xz: spin.xz, yz: spin.yz,
                                     x: spin.x, y: spin.y, z: spin.z, m: spin.scale, p: spin.m34 ?? 0,
                                     f: k.f, g: k.g, alpha: k.alpha)
         var lanes = SIMD16<Float>(lowHalf: spin.laneCos, highHalf: spin.laneSin)
         let bits = (F.scales ? KERNEL_SPIN_SCALES : 0) | (F.perspective ? KERNEL_SPIN_PERSPECTIVE : 0)
-            | (F.translates ? KERNEL_SPIN_TRANSLATES : 0)
-        let out = output.matrices.assumingMemoryBound(to: Float.self)
+            | (F.translates ? KERNEL_SPIN_TRANSLATES : 0) | (dense ? KERNEL_SPIN_CATRANSFORM3D : 0)
+        let alphas = output.alphas.assumingMemoryBound(to: Double.self)
         let table = UnsafeRawPointer(steps.base).assumingMemoryBound(to: Float.self)
         var seedTable = SinCosTable()
         var group = blocks.lowerBound &- blocks.lowerBound % SpinSteps.count
@@ -138,7 +147,7 @@ extension FrameKernel {
                         kernel_spin_blocks_avx(page, lanes.baseAddress!.assumingMemoryBound(to: Float.self),
                                                seeds.baseAddress!.assumingMemoryBound(to: Float.self), count, group,
                                                blocks.lowerBound, blocks.upperBound, table, input.speeds,
-                                               input.staticLanes, out, Int32(bits))
+                                               input.staticLanes, output.matrices, alphas, Int32(bits))
                     }
                 }
             }
