@@ -30,41 +30,50 @@ KERNEL_SPIN_INLINE kernel_float8 kernel_spin_load(const float *p) {
     return v;
 }
 
-/* Fields a, b, c, d of 8 lanes as 4 Doubles of each lane's row at out + 16·l: the 4×4
- * transpose of kernel_transpose4x2 on both halves, then each lane's 4 Floats widened. Its own
- * copy: an AVX function cannot pass 8-lane vectors to one without the attribute. */
-KERNEL_SPIN_INLINE void kernel_spin_rows(kernel_float8 a, kernel_float8 b, kernel_float8 c, kernel_float8 d, char *out) {
+/* Fields a, b, c, d of 8 lanes transposed: t[l] holds lane l's 4 in its low half and lane
+ * l + 4's in its high half (kernel_transpose4x2's shuffles; an AVX function cannot pass 8-lane
+ * vectors to one without the attribute). */
+KERNEL_SPIN_INLINE void kernel_spin_transpose(kernel_float8 a, kernel_float8 b, kernel_float8 c, kernel_float8 d,
+                                              kernel_float8 t[4]) {
     const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
     const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
     const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
     const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 t[4] = {
-        __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
-#pragma clang loop unroll(full)
-    for (int l = 0; l < 4; l++) {
-        const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(t[l], t[l], 0, 1, 2, 3), kernel_double4);
-        const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(t[l], t[l], 4, 5, 6, 7), kernel_double4);
-        __builtin_memcpy(out + 128 * l, &low, sizeof low);
-        __builtin_memcpy(out + 128 * (l + 4), &high, sizeof high);
-    }
+    t[0] = __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13);
+    t[1] = __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15);
+    t[2] = __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13);
+    t[3] = __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15);
+}
+
+/* 8 Floats widened to Doubles at `out` (64 bytes, any alignment). */
+KERNEL_SPIN_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
+    const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
+    const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
+    __builtin_memcpy(out, &low, sizeof low);
+    __builtin_memcpy(out + 32, &high, sizeof high);
 }
 
 /* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` from `out` (16 Doubles
- * a subview) and `alphas`, the lanes in `statics` then the identity and alpha 1. */
+ * a subview, in address order) and `alphas`, the lanes in `statics` then the identity and
+ * alpha 1. */
 KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
                                                         double *out, double *alphas) {
     /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
     char *rows = (char *)out;
-    kernel_spin_rows(r[0], r[1], r[2], r[3], rows);
-    kernel_spin_rows(r[4], r[5], r[6], r[7], rows + 32);
-    kernel_spin_rows(r[8], r[9], r[10], r[11], rows + 64);
-    kernel_spin_rows(r[12], r[13], r[14], r[15], rows + 96);
-    const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(alpha, alpha, 0, 1, 2, 3), kernel_double4);
-    const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(alpha, alpha, 4, 5, 6, 7), kernel_double4);
-    __builtin_memcpy((char *)alphas, &low, sizeof low);
-    __builtin_memcpy((char *)alphas + 32, &high, sizeof high);
+    kernel_float8 t[4][4];
+#pragma clang loop unroll(full)
+    for (int q = 0; q < 4; q++) kernel_spin_transpose(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3], t[q]);
+#pragma clang loop unroll(full)
+    for (int l = 0; l < 8; l++) {
+#pragma clang loop unroll(full)
+        for (int q = 0; q < 4; q++) {
+            const kernel_float8 v = t[q][l & 3];
+            const kernel_double4 row = __builtin_convertvector(
+                l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
+            __builtin_memcpy(rows + 128 * l + 32 * q, &row, sizeof row);
+        }
+    }
+    kernel_spin_widen(alpha, (char *)alphas);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         const int l = __builtin_ctz(mask);
         char *lane = rows + 128 * l;
