@@ -76,11 +76,8 @@ KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16
     kernel_spin_widen(alpha, (char *)alphas);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         const int l = __builtin_ctz(mask);
-        char *lane = rows + 128 * l;
-        for (int field = 0; field < 16; field++) {
-            const double identity = field % 5 == 0 ? 1.0 : 0.0; /* m11, m22, m33, m44 */
-            __builtin_memcpy(lane + 8 * field, &identity, sizeof identity);
-        }
+        const kernel_double4 identity[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+        __builtin_memcpy(rows + 128 * l, identity, sizeof identity);
         const double one = 1;
         __builtin_memcpy((char *)alphas + 8 * l, &one, sizeof one);
     }
