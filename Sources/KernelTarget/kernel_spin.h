@@ -94,10 +94,9 @@ KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kerne
     __builtin_memcpy(b + 32 * 16, &alpha, sizeof alpha);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         char *lane = b + 4 * __builtin_ctz(mask);
-        for (int field = 0; field < 17; field++) {
-            const float identity = field % 5 == 0 || field == 16 ? 1.0f : 0.0f; /* m11, m22, m33, m44, alpha */
-            __builtin_memcpy(lane + 32 * field, &identity, sizeof identity);
-        }
+        const float identity[17] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1}; /* alpha last */
+#pragma clang loop unroll(full)
+        for (int field = 0; field < 17; field++) __builtin_memcpy(lane + 32 * field, &identity[field], sizeof(float));
     }
 }
 
