@@ -3,10 +3,11 @@
 
 #include "kernel_target.h"
 
-/* A spinning page's blocks in `blocks`, in the `avx` strategy of a build without AVX: the
- * operations of FrameKernel+Spin.swift's halves in 8 lanes at once, unfused (the same bits),
- * each block's static lanes patched after its stores, since 4-lane halves spill the page's
- * constants (docs/DESIGN.md, "Per-subview spin"). An AVX build's Swift loop is as fast. */
+/* A spinning page's whole blocks in `blocks` or `caTransform3D`, in the `avx` strategy of a
+ * build without AVX: the operations of FrameKernel+Spin.swift's halves in 8 lanes at once,
+ * unfused (the same bits), each block's static lanes patched after its stores, since 4-lane
+ * halves spill the page's constants (docs/DESIGN.md, "Per-subview spin"). An AVX build's
+ * Swift loop is as fast. */
 
 /* SpinLanes' page constants, one Float each. */
 typedef struct {
@@ -56,8 +57,8 @@ KERNEL_SPIN_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
 /* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` from `out` (16 Doubles
  * a subview, in address order) and `alphas`, the lanes in `statics` then the identity and
  * alpha 1. */
-KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
-                                                        double *out, double *alphas) {
+KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha,
+                                                        unsigned statics, double *out, double *alphas) {
     /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
     char *rows = (char *)out;
     kernel_float8 t[4][4];
@@ -69,7 +70,8 @@ KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16
         for (int q = 0; q < 4; q++) {
             const kernel_float8 v = t[q][l & 3];
             const kernel_double4 row = __builtin_convertvector(
-                l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
+                l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7),
+                kernel_double4);
             __builtin_memcpy(rows + 128 * l + 32 * q, &row, sizeof row);
         }
     }
@@ -143,9 +145,9 @@ KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8
     }
 }
 
-/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, the table's sines at
- * `table[t]` and cosines at `table[8 + t]`): each seed's lanes by the addition formulas with
- * the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then kernel_spin_run. */
+/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, the
+ * table's sines at `table[t]` and cosines at `table[8 + t]`): each seed's lanes by the addition
+ * formulas with the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then kernel_spin_run. */
 KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *table, long seeds,
                                           long group, long first, long end, const float *steps, const float *speeds,
                                           const unsigned char *statics, void *out, double *alphas, const int flags) {
@@ -153,17 +155,20 @@ KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float
     const kernel_float8 lane_cos = kernel_spin_load(lanes), lane_sin = kernel_spin_load(lanes + 8);
     for (long t = 0; t < seeds; t++) {
         const long seed = group + KERNEL_SPIN_STEPS * t;
-        const long from = seed > first ? seed : first, to = seed + KERNEL_SPIN_STEPS < end ? seed + KERNEL_SPIN_STEPS : end;
+        const long next = seed + KERNEL_SPIN_STEPS;
+        const long from = seed > first ? seed : first, to = next < end ? next : end;
         if (from >= to) continue;
         const kernel_float8 sb = kernel_spin_splat(table[t]), cb = kernel_spin_splat(table[8 + t]);
         const kernel_float8 sin0 = cb * lane_sin + sb * lane_cos, cos0 = cb * lane_cos - sb * lane_sin;
-        kernel_spin_run(k, sin0, cos0, steps + 8 * (from - seed), steps + 8 * (KERNEL_SPIN_STEPS + from - seed), from,
-                        to - from, speeds, statics, out, alphas, flags);
+        const float *step_cos = steps + 8 * (from - seed), *step_sin = step_cos + 8 * KERNEL_SPIN_STEPS;
+        kernel_spin_run(k, sin0, cos0, step_cos, step_sin, from, to - from, speeds, statics, out, alphas, flags);
     }
 }
 
-#define KERNEL_SPIN_CASE(F) \
-    case F: kernel_spin_seeds(k, lanes, table, seeds, group, first, end, steps, speeds, statics, out, alphas, F); return 1
+#define KERNEL_SPIN_CASE(F)                                                                              \
+    case F:                                                                                              \
+        kernel_spin_seeds(k, lanes, table, seeds, group, first, end, steps, speeds, statics, out, alphas, F); \
+        return 1
 
 /* kernel_spin_seeds for a page at `out` (`alphas`: its alphas in `caTransform3D`) with its
  * speeds and static lane masks at `speeds` and `statics`, SpinSteps' table at `steps`

@@ -3,16 +3,16 @@
 /// `BWW_KERNEL_STRATEGY` (`portable`, `sse2` or `avx`) to any strategy the CPU runs.
 ///
 /// The strategies differ in how frames are read out (`FrameBuffer.gather(page:into:)`) and,
-/// in a build without AVX, in how a spinning page is written in `blocks`, never in the
-/// values (docs/DESIGN.md, "Strategies").
+/// in a build without AVX, in how a spinning page is written in `blocks` and
+/// `caTransform3D`, never in the values (docs/DESIGN.md, "Strategies").
 public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Plain vector code only, no instruction-set specific kernel: what arm64 runs.
     case portable
     /// x86-64's baseline: gathers of 4 MiB or more write with non-temporal stores.
     case sse2
     /// `sse2`, and the gather from `blocks` stores 32 bytes at a time, aligned to the
-    /// destination; in a build without AVX, a spinning page in `blocks` is computed 8 lanes
-    /// at a time (AVX, chosen at run time, in every build).
+    /// destination; in a build without AVX, a spinning page in `blocks` and `caTransform3D`
+    /// is computed 8 lanes at a time (AVX, chosen at run time, in every build).
     case avx
 
     /// The environment variable that forces a strategy.

@@ -9,7 +9,8 @@ package struct KernelOutputs {
     /// Subviews on the page.
     package let count: Int
     /// The frame's `KernelStrategy`: with `avx`, a build without AVX runs a spinning page in
-    /// `blocks` through 8-lane AVX code (`FrameKernel.spinWide`), with the same values.
+    /// `blocks` and `caTransform3D` through 8-lane AVX code (`FrameKernel.spinningWide`), with
+    /// the same values.
     package let strategy: KernelStrategy
     /// Whether every block written holds 8 subviews (`wholeBlocks()`).
     private(set) var whole = false
