@@ -3,11 +3,9 @@
 
 #include "kernel_target.h"
 
-/* A spinning page's whole blocks in `blocks` or `caTransform3D`, in the `avx` strategy of a
- * build without AVX: the operations of FrameKernel+Spin.swift's halves in 8 lanes at once,
- * unfused (the same bits), each block's static lanes patched after its stores, since 4-lane
- * halves spill the page's constants (docs/DESIGN.md, "Per-subview spin"). An AVX build's
- * Swift loop is as fast. */
+/* A spinning page's whole blocks in `blocks` or `caTransform3D` in 8 lanes of AVX, for the
+ * `avx` strategy of a build without AVX: SpinLanes' operations, unfused as that build's are
+ * (the same bits). Why: docs/DESIGN.md, "Per-subview spin". */
 
 /* SpinLanes' page constants, one Float each. */
 typedef struct {
@@ -54,13 +52,11 @@ KERNEL_SPIN_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
     __builtin_memcpy(out + 32, &high, sizeof high);
 }
 
-/* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` from `out` (16 Doubles
+/* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` at `rows` (16 Doubles
  * a subview, in address order) and `alphas`, the lanes in `statics` then the identity and
- * alpha 1. */
+ * alpha 1. Destinations as `char *`: a caller's may take any alignment (kernel_shuffles.h). */
 KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha,
-                                                        unsigned statics, double *out, double *alphas) {
-    /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
-    char *rows = (char *)out;
+                                                        unsigned statics, char *rows, char *alphas) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)
     for (int q = 0; q < 4; q++) kernel_spin_transpose(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3], t[q]);
@@ -75,22 +71,20 @@ KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16
             __builtin_memcpy(rows + 128 * l + 32 * q, &row, sizeof row);
         }
     }
-    kernel_spin_widen(alpha, (char *)alphas);
+    kernel_spin_widen(alpha, alphas);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         const int l = __builtin_ctz(mask);
         const kernel_double4 identity[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
         __builtin_memcpy(rows + 128 * l, identity, sizeof identity);
         const double one = 1;
-        __builtin_memcpy((char *)alphas + 8 * l, &one, sizeof one);
+        __builtin_memcpy(alphas + 8 * l, &one, sizeof one);
     }
 }
 
-/* Block `r` and `alpha` in `blocks` at `out` (17 fields of 8 Floats), the lanes in `statics`
+/* Block `r` and `alpha` in `blocks` at `b` (17 fields of 8 Floats), the lanes in `statics`
  * then the identity and alpha 1. */
 KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
-                                                float *out) {
-    /* Through `char *`: a caller's destination may take any alignment (kernel_shuffles.h). */
-    char *b = (char *)out;
+                                                char *b) {
 #pragma clang loop unroll(full)
     for (int field = 0; field < 16; field++) __builtin_memcpy(b + 32 * field, &r[field], sizeof r[field]);
     __builtin_memcpy(b + 32 * 16, &alpha, sizeof alpha);
@@ -102,13 +96,14 @@ KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kerne
     }
 }
 
-/* `count` blocks from block `first` of the page at `out` (and `alphas`, `caTransform3D`), block
- * j the seed's lanes turned by the angle whose cosine and sine are at step_cos + 8j and
- * step_sin + 8j (SpinSteps), its static lanes (bits of statics[first + j]) then the identity
- * and alpha 1, as LayoutWriter.patchStatics. */
+/* `count` blocks from block `first` of the page at `out` (544 bytes a block in `blocks`,
+ * 1,024 in `caTransform3D`, whose alphas are at `alphas`), block j the seed's lanes turned by
+ * the angle whose cosine and sine are at step_cos + 8j and step_sin + 8j (SpinSteps), its
+ * static lanes (bits of statics[first + j]) then the identity and alpha 1, as
+ * LayoutWriter.patchStatics. */
 KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 sin0, kernel_float8 cos0,
                                         const float *step_cos, const float *step_sin, long first, long count,
-                                        const float *speeds, const unsigned char *statics, void *out, double *alphas,
+                                        const float *speeds, const unsigned char *statics, char *out, char *alphas,
                                         const int flags) {
 #pragma clang fp contract(off)
     const kernel_float8 xx = kernel_spin_splat(k->xx), yy = kernel_spin_splat(k->yy), zz = kernel_spin_splat(k->zz);
@@ -139,18 +134,20 @@ KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8
         }
         const long i = first + j;
         if (flags & KERNEL_SPIN_CATRANSFORM3D)
-            kernel_spin_store_catransform3d(r, alpha, statics[i], (double *)out + 128 * i, alphas + 8 * i);
+            kernel_spin_store_catransform3d(r, alpha, statics[i], out + 1024 * i, alphas + 64 * i);
         else
-            kernel_spin_store_block(r, alpha, statics[i], (float *)out + 136 * i);
+            kernel_spin_store_block(r, alpha, statics[i], out + 544 * i);
     }
 }
 
-/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, the
- * table's sines at `table[t]` and cosines at `table[8 + t]`): each seed's lanes by the addition
- * formulas with the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then kernel_spin_run. */
-KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *table, long seeds,
-                                          long group, long first, long end, const float *steps, const float *speeds,
-                                          const unsigned char *statics, void *out, double *alphas, const int flags) {
+/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, their
+ * sines at `seed_table[t]` and cosines at `seed_table[8 + t]`): each seed's lanes by the
+ * addition formulas with the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then
+ * kernel_spin_run. */
+KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *seed_table,
+                                          long seeds, long group, long first, long end, const float *step_table,
+                                          const float *speeds, const unsigned char *statics, char *out, char *alphas,
+                                          const int flags) {
 #pragma clang fp contract(off)
     const kernel_float8 lane_cos = kernel_spin_load(lanes), lane_sin = kernel_spin_load(lanes + 8);
     for (long t = 0; t < seeds; t++) {
@@ -158,25 +155,27 @@ KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float
         const long next = seed + KERNEL_SPIN_STEPS;
         const long from = seed > first ? seed : first, to = next < end ? next : end;
         if (from >= to) continue;
-        const kernel_float8 sb = kernel_spin_splat(table[t]), cb = kernel_spin_splat(table[8 + t]);
+        const kernel_float8 sb = kernel_spin_splat(seed_table[t]), cb = kernel_spin_splat(seed_table[8 + t]);
         const kernel_float8 sin0 = cb * lane_sin + sb * lane_cos, cos0 = cb * lane_cos - sb * lane_sin;
-        const float *step_cos = steps + 8 * (from - seed), *step_sin = step_cos + 8 * KERNEL_SPIN_STEPS;
+        const float *step_cos = step_table + 8 * (from - seed), *step_sin = step_cos + 8 * KERNEL_SPIN_STEPS;
         kernel_spin_run(k, sin0, cos0, step_cos, step_sin, from, to - from, speeds, statics, out, alphas, flags);
     }
 }
 
-#define KERNEL_SPIN_CASE(F)                                                                              \
-    case F:                                                                                              \
-        kernel_spin_seeds(k, lanes, table, seeds, group, first, end, steps, speeds, statics, out, alphas, F); \
+#define KERNEL_SPIN_CASE(F)                                                                                 \
+    case F:                                                                                                 \
+        kernel_spin_seeds(k, lanes, seed_table, seeds, group, first, end, step_table, speeds, statics, out, \
+                          alphas, F);                                                                       \
         return 1
 
 /* kernel_spin_seeds for a page at `out` (`alphas`: its alphas in `caTransform3D`) with its
- * speeds and static lane masks at `speeds` and `statics`, SpinSteps' table at `steps`
+ * speeds and static lane masks at `speeds` and `statics`, SpinSteps' table at `step_table`
  * (KERNEL_SPIN_STEPS cosines, then as many sines, 8 Floats each), its lanes' cosines and sines
  * at `lanes` (8 each) and `flags` its KERNEL_SPIN_ bits; returns 1, or 0 where it has no code. */
 static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
-    const kernel_spin_page *k, const float *lanes, const float *table, long seeds, long group, long first, long end,
-    const float *steps, const float *speeds, const unsigned char *statics, void *out, double *alphas, int flags) {
+    const kernel_spin_page *k, const float *lanes, const float *seed_table, long seeds, long group, long first,
+    long end, const float *step_table, const float *speeds, const unsigned char *statics, void *out, void *alphas,
+    int flags) {
     switch (flags) {
         KERNEL_SPIN_CASE(0); KERNEL_SPIN_CASE(1); KERNEL_SPIN_CASE(2); KERNEL_SPIN_CASE(3);
         KERNEL_SPIN_CASE(4); KERNEL_SPIN_CASE(5); KERNEL_SPIN_CASE(6); KERNEL_SPIN_CASE(7);
@@ -186,11 +185,12 @@ static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
     return 0;
 }
 #else
-static inline int kernel_spin_blocks_avx(const kernel_spin_page *k, const float *lanes, const float *table, long seeds,
-                                         long group, long first, long end, const float *steps, const float *speeds,
-                                         const unsigned char *statics, void *out, double *alphas, int flags) {
-    (void)k, (void)lanes, (void)table, (void)seeds, (void)group, (void)first, (void)end, (void)steps, (void)speeds,
-        (void)statics, (void)out, (void)alphas, (void)flags;
+static inline int kernel_spin_blocks_avx(const kernel_spin_page *k, const float *lanes, const float *seed_table,
+                                         long seeds, long group, long first, long end, const float *step_table,
+                                         const float *speeds, const unsigned char *statics, void *out, void *alphas,
+                                         int flags) {
+    (void)k, (void)lanes, (void)seed_table, (void)seeds, (void)group, (void)first, (void)end, (void)step_table,
+        (void)speeds, (void)statics, (void)out, (void)alphas, (void)flags;
     return 0;
 }
 #endif

@@ -38,12 +38,18 @@ import Testing
     }
 
     /// Every strategy this CPU runs writes the same bits, one core or split across two
-    /// (`avx` runs `blocks` through `kernel_spin_blocks_avx` in a build without AVX): pages
-    /// of the four types with and without perspective, so every `SpinFlags` combination.
+    /// (`avx` runs `blocks` and `caTransform3D` through `kernel_spin_blocks_avx` in a build
+    /// without AVX): pages of the four types with and without perspective, so every
+    /// `SpinFlags` combination that occurs (Zoom does not translate), and a page about the x
+    /// axis with no x speed, whose `m14` and `m41` are `−0 + 0`, so `+0` only where added.
     @Test(arguments: FrameLayout.allCases)
     func everyStrategyWritesTheSameBits(layout: FrameLayout) throws {
         let seed: UInt64 = 0x5B1E
-        let walkthrough = try Self.walkthrough(seed: seed, counts: (0..<12).map { 520 + 97 * $0 })
+        var pages = try Self.walkthrough(seed: seed, counts: (0..<12).map { 520 + 97 * $0 }).pages
+        pages.append(Page(animationType: .linear, speed: SIMD2(0, 1), speedVariance: SIMD2(0, 0.01),
+                          subviews: Array(repeating: Subview(), count: 700),
+                          rotation: try Rotation(axis: SIMD3(1, 0, 0), angle: 0.5, angleVariance: 0.013, perspective: 500)))
+        let walkthrough = try Walkthrough(width: 100, pages: pages)
         let plan = AnimationPlan(walkthrough)
         for strategy in KernelStrategy.runnable {
             for threads in 1...2 {
@@ -52,7 +58,7 @@ import Testing
                 portable.threads = 1
                 var animator = WalkthroughAnimator(plan: plan, layout: layout, strategy: strategy)
                 (animator.threads, animator.parallelThreshold) = (threads, 1)
-                for x in stride(from: -40.0, through: 1_150, by: 65.5) {
+                for x in stride(from: -40.0, through: 1_250, by: 65.5) {
                     try portable.update(scroll: x)
                     try animator.update(scroll: x)
                     for page in walkthrough.pages.indices where portable.frame.bytes(page: page) != animator.frame.bytes(page: page) {

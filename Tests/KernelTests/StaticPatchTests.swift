@@ -47,10 +47,12 @@ import Testing
         let k = Lanes.count + lane
         var viaPatch = block, viaAll = block
         viaPatch.withUnsafeMutableBytes { raw in
-            patch(KernelOutputs(layout: .blocks, matrices: raw.baseAddress!, alphas: raw.baseAddress!, count: 2 * Lanes.count), k)
+            patch(KernelOutputs(layout: .blocks, matrices: raw.baseAddress!, alphas: raw.baseAddress!,
+                                count: 2 * Lanes.count, strategy: .portable), k)
         }
         viaAll.withUnsafeMutableBytes { raw in
-            let out = KernelOutputs(layout: .blocks, matrices: raw.baseAddress!, alphas: raw.baseAddress!, count: 2 * Lanes.count)
+            let out = KernelOutputs(layout: .blocks, matrices: raw.baseAddress!, alphas: raw.baseAddress!,
+                                    count: 2 * Lanes.count, strategy: .portable)
             BlockWriter.storeIdentity(out, subview: k)
         }
         let first = (0..<block.count).first { viaPatch[$0].bitPattern != viaAll[$0].bitPattern }

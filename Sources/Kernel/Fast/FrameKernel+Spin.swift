@@ -120,34 +120,32 @@ extension FrameKernel {
         }
     }
 
-    /// `spinning` for whole blocks in `blocks` or (`dense`) `caTransform3D` in the `avx`
-    /// strategy of a build without AVX: 8 lanes (`kernel_spin_blocks_avx`), one call a table
-    /// of seeds, each block's static lanes patched after its stores, where 4-lane halves spill
-    /// the page's constants (docs/DESIGN.md, "Per-subview spin"). The same operations unfused,
-    /// so the same bits; false, having written nothing, where the build has no such code.
+    /// `spinning` for whole blocks in `blocks` or (`dense`) `caTransform3D` in 8 lanes of AVX
+    /// (`kernel_spin_blocks_avx`, docs/DESIGN.md, "Per-subview spin"), one call a table of
+    /// seeds, with the same bits; false, having written nothing, where the build has no such code.
     @inline(__always)
     static func spinningWide<F: SpinFlags>(_ k: PageConstants, _ spin: PageConstants.Spin, _ steps: SpinSteps,
                                            _ input: KernelInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
                                            dense: Bool, _ flags: F.Type) -> Bool {
+        guard !blocks.isEmpty else { return true }
         var page = kernel_spin_page(xx: spin.xx, yy: spin.yy, zz: spin.zz, xy: spin.xy, xz: spin.xz, yz: spin.yz,
                                     x: spin.x, y: spin.y, z: spin.z, m: spin.scale, p: spin.m34 ?? 0,
                                     f: k.f, g: k.g, alpha: k.alpha)
         var lanes = SIMD16<Float>(lowHalf: spin.laneCos, highHalf: spin.laneSin)
         let bits = (F.scales ? KERNEL_SPIN_SCALES : 0) | (F.perspective ? KERNEL_SPIN_PERSPECTIVE : 0)
             | (F.translates ? KERNEL_SPIN_TRANSLATES : 0) | (dense ? KERNEL_SPIN_CATRANSFORM3D : 0)
-        let alphas = output.alphas.assumingMemoryBound(to: Double.self)
-        let table = UnsafeRawPointer(steps.base).assumingMemoryBound(to: Float.self)
+        let stepTable = UnsafeRawPointer(steps.base).assumingMemoryBound(to: Float.self)
         var seedTable = SinCosTable()
         var group = blocks.lowerBound &- blocks.lowerBound % SpinSteps.count
         while group < blocks.upperBound {
             let count = seeds(&seedTable, group, blocks.upperBound, spin)
             let done = withUnsafePointer(to: &page) { page in
                 withUnsafeBytes(of: &lanes) { lanes in
-                    withUnsafeBytes(of: &seedTable) { seeds in
+                    withUnsafeBytes(of: &seedTable) { seedTable in
                         kernel_spin_blocks_avx(page, lanes.baseAddress!.assumingMemoryBound(to: Float.self),
-                                               seeds.baseAddress!.assumingMemoryBound(to: Float.self), count, group,
-                                               blocks.lowerBound, blocks.upperBound, table, input.speeds,
-                                               input.staticLanes, output.matrices, alphas, Int32(bits))
+                                               seedTable.baseAddress!.assumingMemoryBound(to: Float.self), count, group,
+                                               blocks.lowerBound, blocks.upperBound, stepTable, input.speeds,
+                                               input.staticLanes, output.matrices, output.alphas, Int32(bits))
                     }
                 }
             }

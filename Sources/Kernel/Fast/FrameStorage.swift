@@ -9,7 +9,7 @@ final class FrameStorage: @unchecked Sendable {
     /// One entry a page.
     @usableFromInline let slots: UnsafeMutablePointer<PageSlot>
     let byteCount: Int
-    /// How the frame is read out (`KernelStrategy`), fixed when it is made.
+    /// The frame's run-time kernels (`KernelStrategy`), fixed when it is made.
     let strategy: KernelStrategy
     /// The plan's arrays, kept alive for `statics`.
     private let plan: PlanStorage

@@ -13,7 +13,7 @@ package struct FrameView: @unchecked Sendable {
     @usableFromInline let slots: UnsafePointer<FrameStorage.PageSlot>
     /// The plan's static-lane masks (`FrameStorage.statics`).
     let statics: UnsafePointer<UInt8>
-    /// How the frame is read out (`FrameStorage.strategy`).
+    /// The frame's run-time kernels (`FrameStorage.strategy`).
     let strategy: KernelStrategy
 
     @usableFromInline

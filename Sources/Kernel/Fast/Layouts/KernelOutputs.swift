@@ -8,15 +8,13 @@ package struct KernelOutputs {
     package let alphas: UnsafeMutableRawPointer
     /// Subviews on the page.
     package let count: Int
-    /// The frame's `KernelStrategy`: with `avx`, a build without AVX runs a spinning page in
-    /// `blocks` and `caTransform3D` through 8-lane AVX code (`FrameKernel.spinningWide`), with
-    /// the same values.
+    /// The frame's `KernelStrategy` (`FrameKernel.spinningWide` reads it).
     package let strategy: KernelStrategy
     /// Whether every block written holds 8 subviews (`wholeBlocks()`).
     private(set) var whole = false
 
     package init(layout: FrameLayout, matrices: UnsafeMutableRawPointer, alphas: UnsafeMutableRawPointer, count: Int,
-                 strategy: KernelStrategy = .portable) {
+                 strategy: KernelStrategy) {
         (self.layout, self.matrices, self.alphas, self.count, self.strategy) = (layout, matrices, alphas, count, strategy)
     }
 
