@@ -26,8 +26,8 @@ public struct FrameBuffer: Sendable {
                                strategy: strategy.isRunnable ? strategy : .current, arena: arena)
     }
 
-    /// The run-time kernels this frame is read out (and, in a build without AVX, a spinning
-    /// page written) with (`KernelStrategy`): the same values in every strategy.
+    /// The run-time kernels that read this frame out and, in a build without AVX, write its
+    /// spinning pages (`KernelStrategy`): the same values in every strategy.
     public var strategy: KernelStrategy { storage.strategy }
 
     /// The layout the frame is stored in.
