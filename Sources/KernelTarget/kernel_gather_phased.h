@@ -1,18 +1,16 @@
 #ifndef KERNEL_GATHER_PHASED_H
 #define KERNEL_GATHER_PHASED_H
 
-#include "kernel_target.h"
+#include "kernel_shuffles.h"
 
 /* The gather from `blocks` of a page that does not share a template, in the `avx` strategy:
  * with `out` at 8·s bytes before a 32-byte boundary, each 32-byte store holds Doubles
  * s + 4g … s + 4g + 3 of a row (docs/DESIGN.md, "In phase with the destination"). */
 
 #if KERNEL_RUNTIME_AVX
-#define KERNEL_PHASE_INLINE static inline __attribute__((target("avx"), always_inline))
-
 /* Field c of the phase's fields for one block: c < 16 is field c; c ≥ 16 is field c − 16
  * one lane on (lanes 1 … 7, then the next block's lane 0). */
-KERNEL_PHASE_INLINE kernel_float8 kernel_phase_field(const float *block, const float *next, int c) {
+KERNEL_AVX_INLINE kernel_float8 kernel_phase_field(const float *block, const float *next, int c) {
     kernel_float8 v;
     if (c < 16) {
         __builtin_memcpy(&v, block + 8 * c, sizeof v);
@@ -25,34 +23,16 @@ KERNEL_PHASE_INLINE kernel_float8 kernel_phase_field(const float *block, const f
 }
 
 /* One block at phase s (a constant after inlining): Doubles s … s + 127 of its 8 rows at
- * `out`. The transposes repeat kernel_transpose4x2's: a function without the AVX target
- * attribute cannot take 8-lane vectors from one with it. */
-KERNEL_PHASE_INLINE void kernel_gather_phase_block(const float *block, const float *next, double *out, int s) {
+ * `out`. */
+KERNEL_AVX_INLINE void kernel_gather_phase_block(const float *block, const float *next, double *out, int s) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)
     for (int g = 0; g < 4; g++) {
         const int c = s + 4 * g;
-        const kernel_float8 a = kernel_phase_field(block, next, c), b = kernel_phase_field(block, next, c + 1);
-        const kernel_float8 x = kernel_phase_field(block, next, c + 2), y = kernel_phase_field(block, next, c + 3);
-        const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
-        const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
-        const kernel_float8 xy0 = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);
-        const kernel_float8 xy1 = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);
-        t[g][0] = __builtin_shufflevector(ab0, xy0, 0, 1, 8, 9, 4, 5, 12, 13);
-        t[g][1] = __builtin_shufflevector(ab0, xy0, 2, 3, 10, 11, 6, 7, 14, 15);
-        t[g][2] = __builtin_shufflevector(ab1, xy1, 0, 1, 8, 9, 4, 5, 12, 13);
-        t[g][3] = __builtin_shufflevector(ab1, xy1, 2, 3, 10, 11, 6, 7, 14, 15);
+        kernel_transpose4x2_avx(kernel_phase_field(block, next, c), kernel_phase_field(block, next, c + 1),
+                                kernel_phase_field(block, next, c + 2), kernel_phase_field(block, next, c + 3), t[g]);
     }
-#pragma clang loop unroll(full)
-    for (int l = 0; l < 8; l++) {
-#pragma clang loop unroll(full)
-        for (int g = 0; g < 4; g++) {
-            const kernel_float8 v = t[g][l & 3];
-            const kernel_float4 f = l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7);
-            const kernel_double4 wide = __builtin_convertvector(f, kernel_double4);
-            __builtin_memcpy((char *)(out + 16 * l + s + 4 * g), &wide, sizeof wide);
-        }
-    }
+    kernel_widen_rows_avx(t, (char *)(out + s), 8);
 }
 
 #define KERNEL_GATHER_PHASE_LOOP(S)                                                                           \

@@ -183,19 +183,46 @@ static inline __attribute__((always_inline)) void kernel_store_float4x4_translat
 #undef KERNEL_ROW34
 }
 
-/* The 4×4 transpose on both 128-bit halves: t[l] holds lane l's row in its low half and
- * lane l + 4's in its high half. */
-static inline __attribute__((always_inline)) void kernel_transpose4x2(kernel_float8 a, kernel_float8 b, kernel_float8 c,
-                                                                      kernel_float8 d, kernel_float8 t[4]) {
-    const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
-    t[0] = __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13);
-    t[1] = __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15);
-    t[2] = __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13);
-    t[3] = __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15);
-}
+/* The 4×4 transpose on both 128-bit halves: t[l] holds lane l's row in its low half and lane
+ * l + 4's in its high half. A macro defines it for each target: a function without the AVX
+ * attribute cannot take 8-lane vectors from one with it. */
+#define KERNEL_DEFINE_TRANSPOSE4X2(NAME, ATTRIBUTES)                                                      \
+    ATTRIBUTES void NAME(kernel_float8 a, kernel_float8 b, kernel_float8 c, kernel_float8 d, kernel_float8 t[4]) { \
+        const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);                \
+        const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);              \
+        const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);                \
+        const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);              \
+        t[0] = __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13);                               \
+        t[1] = __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15);                             \
+        t[2] = __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13);                               \
+        t[3] = __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15);                             \
+    }
+
+/* Transposed fields t[q] (kernel_transpose4x2 of fields 4q … 4q + 3) as one 128-byte row of
+ * Doubles per lane (at out + 128·l), lanes < `lanes`, in address order; defined per target as
+ * KERNEL_DEFINE_TRANSPOSE4X2, `UNROLL` a pragma for its lane loop or nothing. */
+#define KERNEL_DEFINE_WIDEN_ROWS(NAME, ATTRIBUTES, UNROLL)                                                \
+    ATTRIBUTES void NAME(kernel_float8 t[4][4], char *out, long lanes) {                                  \
+        UNROLL for (long l = 0; l < lanes; l++) {                                                         \
+            _Pragma("clang loop unroll(full)") for (int q = 0; q < 4; q++) {                              \
+                const kernel_float8 v = t[q][l & 3];                                                      \
+                const kernel_double4 row = __builtin_convertvector(                                       \
+                    l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7), \
+                    kernel_double4);                                                                      \
+                __builtin_memcpy(out + 128 * l + 32 * q, &row, sizeof row);                               \
+            }                                                                                             \
+        }                                                                                                 \
+    }
+
+KERNEL_DEFINE_TRANSPOSE4X2(kernel_transpose4x2, static inline __attribute__((always_inline)))
+KERNEL_DEFINE_WIDEN_ROWS(kernel_widen_rows, static inline __attribute__((always_inline)), )
+
+#if KERNEL_RUNTIME_AVX
+/* Inlined into functions compiled for AVX only (the default build's `avx` strategy). */
+#define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))
+KERNEL_DEFINE_TRANSPOSE4X2(kernel_transpose4x2_avx, KERNEL_AVX_INLINE)
+KERNEL_DEFINE_WIDEN_ROWS(kernel_widen_rows_avx, KERNEL_AVX_INLINE, _Pragma("clang loop unroll(full)"))
+#endif
 
 /* The 16 fields stored as one 64-byte row of Floats per lane (lane l at out + 16·l), lanes
  * < `lanes` (a constant 8 in a full block, so the loop unrolls), in address order. AVX only. */
@@ -226,15 +253,7 @@ static inline __attribute__((always_inline)) void kernel_store_catransform3d(dou
     for (int q = 0; q < 4; q++)
         kernel_transpose4x2(kernel_field8(fields, 4 * q, opaque), kernel_field8(fields, 4 * q + 1, opaque),
                             kernel_field8(fields, 4 * q + 2, opaque), kernel_field8(fields, 4 * q + 3, opaque), t[q]);
-    for (long l = 0; l < lanes; l++) {
-        for (int q = 0; q < 4; q++) {
-            const kernel_float8 v = t[q][l & 3];
-            const kernel_float4 row = l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3)
-                                            : __builtin_shufflevector(v, v, 4, 5, 6, 7);
-            const kernel_double4 wide = __builtin_convertvector(row, kernel_double4);
-            __builtin_memcpy((char *)out + sizeof *out * (16 * l + 4 * q), &wide, sizeof wide);
-        }
-    }
+    kernel_widen_rows(t, (char *)out, lanes);
 }
 
 /* Stores go through `(char *)out`: `out` may be misaligned (caller-owned destinations take

@@ -1,7 +1,7 @@
 #ifndef KERNEL_SPIN_H
 #define KERNEL_SPIN_H
 
-#include "kernel_target.h"
+#include "kernel_shuffles.h"
 
 /* A spinning page's whole blocks in `blocks` or `caTransform3D` in 8 lanes of AVX, for the
  * `avx` strategy of a build without AVX: SpinLanes' operations, unfused as that build's are
@@ -19,33 +19,16 @@ enum { KERNEL_SPIN_SCALES = 1, KERNEL_SPIN_PERSPECTIVE = 2, KERNEL_SPIN_TRANSLAT
 enum { KERNEL_SPIN_STEPS = 16 };
 
 #if KERNEL_RUNTIME_AVX && !KERNEL_TARGET_AVX
-#define KERNEL_SPIN_INLINE static inline __attribute__((target("avx"), always_inline))
+KERNEL_AVX_INLINE kernel_float8 kernel_spin_splat(float v) { return (kernel_float8){v, v, v, v, v, v, v, v}; }
 
-KERNEL_SPIN_INLINE kernel_float8 kernel_spin_splat(float v) { return (kernel_float8){v, v, v, v, v, v, v, v}; }
-
-KERNEL_SPIN_INLINE kernel_float8 kernel_spin_load(const float *p) {
+KERNEL_AVX_INLINE kernel_float8 kernel_spin_load(const float *p) {
     kernel_float8 v;
     __builtin_memcpy(&v, p, sizeof v);
     return v;
 }
 
-/* Fields a, b, c, d of 8 lanes transposed: t[l] holds lane l's 4 in its low half and lane
- * l + 4's in its high half (kernel_transpose4x2's shuffles; an AVX function cannot pass 8-lane
- * vectors to one without the attribute). */
-KERNEL_SPIN_INLINE void kernel_spin_transpose(kernel_float8 a, kernel_float8 b, kernel_float8 c, kernel_float8 d,
-                                              kernel_float8 t[4]) {
-    const kernel_float8 ab0 = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 ab1 = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 cd0 = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 cd1 = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
-    t[0] = __builtin_shufflevector(ab0, cd0, 0, 1, 8, 9, 4, 5, 12, 13);
-    t[1] = __builtin_shufflevector(ab0, cd0, 2, 3, 10, 11, 6, 7, 14, 15);
-    t[2] = __builtin_shufflevector(ab1, cd1, 0, 1, 8, 9, 4, 5, 12, 13);
-    t[3] = __builtin_shufflevector(ab1, cd1, 2, 3, 10, 11, 6, 7, 14, 15);
-}
-
 /* 8 Floats widened to Doubles at `out` (64 bytes, any alignment). */
-KERNEL_SPIN_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
+KERNEL_AVX_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
     const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
     const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
     __builtin_memcpy(out, &low, sizeof low);
@@ -55,22 +38,12 @@ KERNEL_SPIN_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
 /* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` at `rows` (16 Doubles
  * a subview, in address order) and `alphas`, the lanes in `statics` then the identity and
  * alpha 1. Destinations as `char *`: a caller's may take any alignment (kernel_shuffles.h). */
-KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha,
+KERNEL_AVX_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha,
                                                         unsigned statics, char *rows, char *alphas) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)
-    for (int q = 0; q < 4; q++) kernel_spin_transpose(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3], t[q]);
-#pragma clang loop unroll(full)
-    for (int l = 0; l < 8; l++) {
-#pragma clang loop unroll(full)
-        for (int q = 0; q < 4; q++) {
-            const kernel_float8 v = t[q][l & 3];
-            const kernel_double4 row = __builtin_convertvector(
-                l < 4 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7),
-                kernel_double4);
-            __builtin_memcpy(rows + 128 * l + 32 * q, &row, sizeof row);
-        }
-    }
+    for (int q = 0; q < 4; q++) kernel_transpose4x2_avx(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3], t[q]);
+    kernel_widen_rows_avx(t, rows, 8);
     kernel_spin_widen(alpha, alphas);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         const int l = __builtin_ctz(mask);
@@ -83,7 +56,7 @@ KERNEL_SPIN_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16
 
 /* Block `r` and `alpha` in `blocks` at `b` (17 fields of 8 Floats), the lanes in `statics`
  * then the identity and alpha 1. */
-KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
+KERNEL_AVX_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kernel_float8 alpha, unsigned statics,
                                                 char *b) {
 #pragma clang loop unroll(full)
     for (int field = 0; field < 16; field++) __builtin_memcpy(b + 32 * field, &r[field], sizeof r[field]);
@@ -101,7 +74,7 @@ KERNEL_SPIN_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kerne
  * the angle whose cosine and sine are at step_cos + 8j and step_sin + 8j (SpinSteps), its
  * static lanes (bits of statics[first + j]) then the identity and alpha 1, as
  * LayoutWriter.patchStatics. */
-KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 sin0, kernel_float8 cos0,
+KERNEL_AVX_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 sin0, kernel_float8 cos0,
                                         const float *step_cos, const float *step_sin, long first, long count,
                                         const float *speeds, const unsigned char *statics, char *out, char *alphas,
                                         const int flags) {
@@ -144,7 +117,7 @@ KERNEL_SPIN_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8
  * sines at `seed_table[t]` and cosines at `seed_table[8 + t]`): each seed's lanes by the
  * addition formulas with the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then
  * kernel_spin_run. */
-KERNEL_SPIN_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *seed_table,
+KERNEL_AVX_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *seed_table,
                                           long seeds, long group, long first, long end, const float *step_table,
                                           const float *speeds, const unsigned char *statics, char *out, char *alphas,
                                           const int flags) {
