@@ -40,84 +40,50 @@ extension FrameKernel {
                 if blocks.isEmpty { return }
             }
         }
+        if Lanes.Floats.narrowVectors {
+            stepped(SpinHalves(k, spin), steps, spin, input, output, blocks, F.self, W.self)
+        } else {
+            stepped(SpinLanes<Lanes.Floats>(k, spin, lanes: 0), steps, spin, input, output, blocks, F.self, W.self)
+        }
+    }
+
+    /// The seed/step loop over `blocks` with `lanes`' block form.
+    @inline(__always)
+    static func stepped<L: SpinBlock, F: SpinFlags, W: LayoutWriter>(_ lanes: L, _ steps: SpinSteps, _ spin: PageConstants.Spin,
+                                                                     _ input: KernelInputs, _ output: KernelOutputs,
+                                                                     _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         var table = SinCosTable()
-        let stride = SpinSteps.count
-        let parts = SpinParts(output, blocks, W.self)
+        let stride = SpinSteps.count, parts = SpinParts(output, blocks, W.self)
         // The seed at or before the first block (a split may start between seeds).
         var group = blocks.lowerBound &- blocks.lowerBound % stride
-        if Lanes.Floats.narrowVectors {
-            let low = SpinLanes<SIMD4<Float>>(k, spin, lanes: 0), high = SpinLanes<SIMD4<Float>>(k, spin, lanes: 4)
-            while group < blocks.upperBound {
-                let count = seeds(&table, group, blocks.upperBound, spin)
-                var t = 0
-                while t < count {
-                    let seed = group &+ t &* stride
-                    let (sb, cb) = seedAngle(&table, t, as: SIMD4<Float>.self)
-                    let l = low.angles(sb, cb), h = high.angles(sb, cb)
-                    parts.run(Swift.max(seed, blocks.lowerBound), Swift.min(seed &+ stride, blocks.upperBound)) { part, out in
-                        spinHalves(steps, seed, part, (l, h), low, high, input, out, F.self, W.self)
+        while group < blocks.upperBound {
+            let count = seeds(&table, group, blocks.upperBound, spin)
+            var t = 0
+            while t < count {
+                let seed = group &+ t &* stride, angles = lanes.angles(&table, t)
+                parts.run(Swift.max(seed, blocks.lowerBound), Swift.min(seed &+ stride, blocks.upperBound)) { part, out in
+                    var i = part.lowerBound
+                    while i < part.upperBound {
+                        lanes.store(lanes.turned(angles, steps, i &- seed), block: i, input, out, F.self, W.self)
+                        i &+= 1
                     }
-                    t &+= 1
                 }
-                group &+= count &* stride
+                t &+= 1
             }
-        } else {
-            let lanes = SpinLanes<Lanes.Floats>(k, spin, lanes: 0)
-            while group < blocks.upperBound {
-                let count = seeds(&table, group, blocks.upperBound, spin)
-                var t = 0
-                while t < count {
-                    let seed = group &+ t &* stride
-                    let (sb, cb) = seedAngle(&table, t, as: Lanes.Floats.self)
-                    let angles = lanes.angles(sb, cb)
-                    parts.run(Swift.max(seed, blocks.lowerBound), Swift.min(seed &+ stride, blocks.upperBound)) { part, out in
-                        spinBlocks(steps, seed, part, angles, lanes, input, out, F.self, W.self)
-                    }
-                    t &+= 1
-                }
-                group &+= count &* stride
-            }
+            group &+= count &* stride
         }
     }
 
-    /// The sines and cosines of the seeds `group + SpinSteps.count·t` (at most 8, below
-    /// `end`) into `table`; returns their count. `8·group + 1 + 8·SpinSteps.count·t` is exact
-    /// in Double, so a seed's angle does not depend on the grouping (a split frame stays
-    /// bitwise identical).
+    /// The sines and cosines of the seeds `group + apart·t` (at most 8, below `end`) into `table`;
+    /// returns their count. Exact in Double, so a seed's angle does not depend on the grouping.
     @inline(__always)
-    static func seeds(_ table: inout SinCosTable, _ group: Int, _ end: Int, _ spin: PageConstants.Spin) -> Int {
-        let apart = Double(Lanes.count &* SpinSteps.count)
-        let index = Lanes.Doubles(repeating: Double(group &* Lanes.count &+ 1)) + Lanes.Doubles(0, 1, 2, 3, 4, 5, 6, 7) * apart
+    static func seeds(_ table: inout SinCosTable, _ group: Int, _ end: Int, _ spin: PageConstants.Spin,
+                      apart: Int = SpinSteps.count) -> Int {
+        let index = Lanes.Doubles(repeating: Double(group &* Lanes.count &+ 1))
+            + Lanes.Doubles(0, 1, 2, 3, 4, 5, 6, 7) * Double(Lanes.count &* apart)
         let (sines, cosines) = VectorTrig.sinCos(spin.base + index * spin.step)
         table = SinCosTable(lowHalf: sines, highHalf: cosines)
-        return Swift.min(Lanes.count, (end &- group &+ SpinSteps.count &- 1) / SpinSteps.count)
-    }
-
-    /// Seed `t`'s sine and cosine, each in every lane of a `V`.
-    @inline(__always)
-    static func seedAngle<V: LaneVector>(_ table: UnsafePointer<SinCosTable>, _ t: Int, as: V.Type) -> (V, V) {
-        table.angle(t, as: V.self)
-    }
-
-    /// Blocks `seed + j` for `seed + j` in `group`, each the seed's lanes `angles` turned
-    /// by step `j`.
-    @inline(__always)
-    static func spinBlocks<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
-                                                          _ angles: (sin: Lanes.Floats, cos: Lanes.Floats),
-                                                          _ lanes: SpinLanes<Lanes.Floats>, _ input: KernelInputs,
-                                                          _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        @inline(__always)
-        func block(_ i: Int, _ s: Lanes.Floats, _ c: Lanes.Floats) {
-            W.store(LaneMatrix(lanes.fields(s, c, input.speedX(i), input.speedY(i), F.self)), output, block: i)
-            W.patchStatics(input, output, block: i)
-        }
-        var i = group.lowerBound
-        while i < group.upperBound {
-            let (cj, sj) = steps.step(i &- seed, as: Lanes.Floats.self)
-            let (s, c) = SpinLanes<Lanes.Floats>.turned(angles.sin, angles.cos, cos: cj, sin: sj)
-            block(i, s, c)
-            i &+= 1
-        }
+        return Swift.min(Lanes.count, (end &- group &+ apart &- 1) / apart)
     }
 
     /// `spinning` for whole blocks in `blocks` or (`dense`) `caTransform3D` in 8 lanes of AVX
@@ -153,33 +119,6 @@ extension FrameKernel {
             group &+= count &* SpinSteps.count
         }
         return true
-    }
-
-    /// The same where registers hold 4 Floats (`LaneVector.narrowVectors`): each half block
-    /// is computed and stored before the next, so that the page's constants keep their registers.
-    @inline(__always)
-    static func spinHalves<F: SpinFlags, W: LayoutWriter>(_ steps: SpinSteps, _ seed: Int, _ group: Range<Int>,
-                                                          _ angles: ((sin: SIMD4<Float>, cos: SIMD4<Float>),
-                                                                     (sin: SIMD4<Float>, cos: SIMD4<Float>)),
-                                                          _ low: SpinLanes<SIMD4<Float>>, _ high: SpinLanes<SIMD4<Float>>,
-                                                          _ input: KernelInputs, _ output: KernelOutputs,
-                                                          _ flags: F.Type, _ writer: W.Type) {
-        @inline(__always)
-        func block(_ i: Int, _ s0: SIMD4<Float>, _ c0: SIMD4<Float>, _ s1: SIMD4<Float>, _ c1: SIMD4<Float>) {
-            let (sx, sy) = input.halfSpeeds(i, 0)
-            W.storeHalf(low.fields(s0, c0, sx, sy, F.self), output, block: i, half: 0)
-            let (sx1, sy1) = input.halfSpeeds(i, 1)
-            W.storeHalf(high.fields(s1, c1, sx1, sy1, F.self), output, block: i, half: 1)
-            W.patchStatics(input, output, block: i)
-        }
-        var i = group.lowerBound
-        while i < group.upperBound {
-            let (cj, sj) = steps.step(i &- seed, as: SIMD4<Float>.self)
-            let (s0, c0) = SpinLanes<SIMD4<Float>>.turned(angles.0.sin, angles.0.cos, cos: cj, sin: sj)
-            let (s1, c1) = SpinLanes<SIMD4<Float>>.turned(angles.1.sin, angles.1.cos, cos: cj, sin: sj)
-            block(i, s0, c0, s1, c1)
-            i &+= 1
-        }
     }
 }
 

@@ -36,16 +36,10 @@ enum FrameKernel {
         } else if k.translates {
             // Speeds as a line (`SpeedLine`): with AVX every page, with SSE2 only where registers
             // suffice (docs/DESIGN.md, "No load at all, with AVX").
-            let lines = Lanes.Floats.avx || W.self == BlockWriter.self
-            let line = lines ? k.speedLine != nil : k.isDiagonal && output.layout == .blocks && k.speedLine != nil
+            let line = (Lanes.Floats.avx || W.self == BlockWriter.self) && k.speedLine != nil
             switch (k.isDiagonal, line) {
-            // (`lines` is a constant, folded per build.)
-            case (false, let line):
-                if lines && line {
-                    uniform(k, input, output, blocks, W.self, No.self, Yes.self)
-                } else {
-                    uniform(k, input, output, blocks, W.self, No.self, No.self)
-                }
+            case (false, false): uniform(k, input, output, blocks, W.self, No.self, No.self)
+            case (false, true): uniform(k, input, output, blocks, W.self, No.self, Yes.self)
             case (true, false): uniform(k, input, output, blocks, W.self, Yes.self, No.self)
             case (true, true): uniform(k, input, output, blocks, W.self, Yes.self, Yes.self)
             }
@@ -77,7 +71,7 @@ enum FrameKernel {
         if W.spreadsTemplate && !Diagonal.value {
             let page = SpreadBlocks<W, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
             // Its loop loads nothing but the static masks (and speeds without a line): grouped.
-            page.run(blocks, input, output, Yes.self)
+            page.run(blocks, input, output, Yes.self, FullPatch.self)
             return
         }
         let page = TranslatedBlocks<W, Line>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha),
@@ -101,14 +95,14 @@ enum FrameKernel {
                                                               _: W.Type, _: Diagonal.Type) {
         if W.spreadsTemplate && !Diagonal.value {
             let page = SpreadBlocks<W, No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
-            page.run(blocks, input, output, Yes.self)
+            page.run(blocks, input, output, Yes.self, FullPatch.self)
             return
         }
         let page = TemplateBlocks<W>(template: W.template(fields(k.matrix, Diagonal.self), alpha: k.alpha))
         if Lanes.Floats.avx && Diagonal.value && W.self == BlockWriter.self {
             runDiagonal(page, k, input, output, blocks)
         } else {
-            page.run(blocks, input, output, Diagonal.self)
+            page.run(blocks, input, output, Diagonal.self, FullPatch.self)
         }
     }
 

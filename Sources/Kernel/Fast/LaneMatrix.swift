@@ -14,19 +14,10 @@ extension LaneMatrix {
         (m41, m42, m43, m44) = (V(repeating: f[12]), V(repeating: f[13]), V(repeating: f[14]), V(repeating: f[15]))
         alpha = V(repeating: a)
     }
+}
 
-    /// Loads a stored block (`FrameLayout.blocks`): 17 aligned vector loads.
+extension LaneMatrix {
+    /// These fields with `m41`, `m42` replaced.
     @inline(__always)
-    init(loading block: UnsafeRawPointer) {
-        func f(_ c: Int) -> V { block.load(fromByteOffset: c &* 32, as: V.self) }
-        (m11, m12, m13, m14) = (f(0), f(1), f(2), f(3))
-        (m21, m22, m23, m24) = (f(4), f(5), f(6), f(7))
-        (m31, m32, m33, m34) = (f(8), f(9), f(10), f(11))
-        (m41, m42, m43, m44) = (f(12), f(13), f(14), f(15))
-        alpha = f(16)
-    }
-
-    /// The spin's fields as they are (`FrameKernel+Spin` converts through here).
-    @inline(__always)
-    init(_ f: Self) { self = f }
+    func translated(_ m41: V, _ m42: V) -> Self { var m = self; (m.m41, m.m42) = (m41, m42); return m }
 }

@@ -8,14 +8,6 @@ protocol UniformBlocks {
 }
 
 extension UniformBlocks {
-    /// `store(block:)` for every block of `blocks`, then the static lanes patched: with
-    /// `Grouped`, eight blocks at a time and their masks read as one word, so that no load
-    /// sits among the stores; without, block by block (docs/DESIGN.md, "Loads among the stores").
-    @inline(__always)
-    func run<Grouped: Flag>(_ blocks: Range<Int>, _ input: KernelInputs, _ output: KernelOutputs, _: Grouped.Type) {
-        run(blocks, input, output, Grouped.self, FullPatch.self)
-    }
-
     /// `run`, where the grouped loop patches a static lane with `Patch`'s stores (the
     /// ungrouped loop always with `FullPatch`); a type, so that the loop tests nothing.
     @inline(__always)

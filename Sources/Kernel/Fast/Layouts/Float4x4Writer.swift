@@ -1,23 +1,18 @@
 import KernelTarget
 
 /// `FrameLayout.float4x4`: 16 Floats per subview (`m11 … m44`, 64 bytes); alphas as one
-/// Float vector per block. Rows transposed by `storeFloat4x4Rows` (AVX) or `LaneRows`.
+/// Float vector per block. Rows transposed by `storeWide` (AVX) or `LaneRows`.
 enum Float4x4Writer: LayoutWriter {
     struct Template {
         /// Rows 1–2 and rows 3–4 of every lane (the same in every lane of a uniform page).
         var rows12, rows34: Lanes.Floats
-        /// Row 4's constant tail `m43 m44`.
-        var m43, m44: Lanes.Floats
-        var alpha: Lanes.Floats
-        /// Every field in lanes, for `storeTranslated` where registers hold 8 Floats.
+        /// Every field in lanes (row 4's tail and alpha too).
         var lanes: LaneMatrix
     }
 
     @inline(__always)
     static func template(_ f: SIMD16<Float>, alpha: Float) -> Template {
-        Template(rows12: f.lowHalf, rows34: f.highHalf,
-                 m43: Lanes.Floats(repeating: f[14]), m44: Lanes.Floats(repeating: f[15]),
-                 alpha: Lanes.Floats(repeating: alpha), lanes: LaneMatrix(broadcast: f, alpha: alpha))
+        Template(rows12: f.lowHalf, rows34: f.highHalf, lanes: LaneMatrix(broadcast: f, alpha: alpha))
     }
 
     @inline(__always)
@@ -36,11 +31,9 @@ enum Float4x4Writer: LayoutWriter {
         } else if !Lanes.Floats.narrowVectors {
             // A partial block: the transposes of the constant fields are loop invariants,
             // per block what `m41`, `m42` change and the valid lanes' stores.
-            var lanes = t.lanes
-            (lanes.m41, lanes.m42) = (m41, m42)
-            storeRows(lanes, out, block: i, at: base, opaque: 0x3000)  // m41, m42
+            storeRows(t.lanes.translated(m41, m42), out, block: i, at: base, opaque: 0x3000)  // m41, m42
         } else {
-            let row3 = LaneRows(m41, m42, t.m43, t.m44), row2 = t.rows34.lowHalf
+            let row3 = LaneRows(m41, m42, t.lanes.m43, t.lanes.m44), row2 = t.rows34.lowHalf
             out.forEachLane(inBlock: i) { l in
                 let p = base + l &* 64
                 p.storeInOrder(t.rows12)
@@ -48,7 +41,7 @@ enum Float4x4Writer: LayoutWriter {
                 p.storeBytes(of: row3.row(l), toByteOffset: 48, as: SIMD4<Float>.self)
             }
         }
-        storeAlpha(t.alpha, out, block: i)
+        storeAlpha(t.lanes.alpha, out, block: i)
     }
 
     @inline(__always)
@@ -59,33 +52,16 @@ enum Float4x4Writer: LayoutWriter {
             p.storeInOrder(t.rows12)
             p.storeInOrder(t.rows34, toByteOffset: 32)
         }
-        storeAlpha(t.alpha, out, block: i)
+        storeAlpha(t.lanes.alpha, out, block: i)
     }
 
-    @inline(__always)
-    static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
-        let base = out.matrices + i &* (Lanes.count &* 64)
-        if !Lanes.Floats.narrowVectors {
-            storeRows(m, out, block: i, at: base, opaque: 0xFFFF)
-        } else {
-            // One row at a time: four field vectors live instead of sixteen, which spilled.
-            storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, out, block: i, at: base)
-            storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, out, block: i, at: base)
-            storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, out, block: i, at: base)
-            storeRow(LaneRows(m.m41, m.m42, m.m43, m.m44), 3, out, block: i, at: base)
-        }
-        storeAlpha(m.alpha, out, block: i)
-    }
+    static let matrixBytes = 64
 
-    /// Every valid lane's 64 bytes, where registers hold 8 Floats (a constant lane count in a
-    /// full block, so that the stores unroll); `opaque` as in `WideRows.swift`.
     @inline(__always)
-    static func storeRows(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
-        let n = out.lanes(inBlock: i)
-        if n == Lanes.count {
-            storeFloat4x4Rows(m, lanes: Lanes.count, at: base, opaque: opaque)
-        } else {
-            storeFloat4x4Rows(m, lanes: n, at: base, opaque: opaque)
+    static func storeWide(_ m: LaneMatrix, lanes n: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
+        withUnsafeBytes(of: m.fields) {
+            kernel_store_float4x4(base.assumingMemoryBound(to: Float.self), n,
+                                  $0.baseAddress!.assumingMemoryBound(to: Float.self), opaque)
         }
     }
 

@@ -10,13 +10,45 @@ extension BlockWriter {
     }
 }
 
-/// A dense layout's half-block store: subviews `first ..< first + n` (`n` ≤ 4, possibly
-/// ≤ 0), one subview's fields after another.
-protocol DenseHalfWriter: LayoutWriter {
+/// A dense layout's writer: one subview's `matrixBytes` after another (docs/DESIGN.md, "Reading a frame out").
+protocol DenseWriter: LayoutWriter {
+    static var matrixBytes: Int { get }
+    /// Block `m`'s first `n` lanes from registers of 8 Floats (`kernel_shuffles.h`); `opaque` as in `WideRows.swift`.
+    static func storeWide(_ m: LaneMatrix, lanes n: Int, at base: UnsafeMutableRawPointer, opaque: UInt32)
+    /// Row `row` of every valid lane where registers hold 4 Floats.
+    static func storeRow(_ rows: LaneRows, _ row: Int, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer)
+    static func storeAlpha(_ alpha: Lanes.Floats, _ out: KernelOutputs, block i: Int)
+    /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0), one subview's fields after another.
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int)
 }
 
-extension DenseHalfWriter {
+extension DenseWriter {
+    /// Every valid lane, with a constant lane count in a full block so that the stores unroll.
+    @inline(__always)
+    static func storeRows(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int, at base: UnsafeMutableRawPointer, opaque: UInt32) {
+        let n = out.lanes(inBlock: i)
+        if n == Lanes.count {
+            storeWide(m, lanes: Lanes.count, at: base, opaque: opaque)
+        } else {
+            storeWide(m, lanes: n, at: base, opaque: opaque)
+        }
+    }
+
+    @inline(__always)
+    static func store(_ m: LaneMatrix, _ out: KernelOutputs, block i: Int) {
+        let base = out.matrices + i &* (Lanes.count &* matrixBytes)
+        if !Lanes.Floats.narrowVectors {
+            storeRows(m, out, block: i, at: base, opaque: 0xFFFF)
+        } else {
+            // One row at a time: four field vectors live instead of sixteen, which spilled.
+            storeRow(LaneRows(m.m11, m.m12, m.m13, m.m14), 0, out, block: i, at: base)
+            storeRow(LaneRows(m.m21, m.m22, m.m23, m.m24), 1, out, block: i, at: base)
+            storeRow(LaneRows(m.m31, m.m32, m.m33, m.m34), 2, out, block: i, at: base)
+            storeRow(LaneRows(m.m41, m.m42, m.m43, m.m44), 3, out, block: i, at: base)
+        }
+        storeAlpha(m.alpha, out, block: i)
+    }
+
     /// Half `h` of block `i`: one test a half block, and with the constant 4 every loop of
     /// `storeHalf(_:_:first:lanes:)` unrolls into constant lanes.
     @inline(__always)
@@ -39,7 +71,7 @@ extension KernelOutputs {
     }
 }
 
-extension Float4x4Writer: DenseHalfWriter {
+extension Float4x4Writer: DenseWriter {
     /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0) as 16 Floats each, one
     /// subview's four rows after another in address order (see the header).
     @inline(__always)
@@ -68,7 +100,7 @@ extension Float4x4Writer: DenseHalfWriter {
     }
 }
 
-extension CATransform3DWriter: DenseHalfWriter {
+extension CATransform3DWriter: DenseWriter {
     /// Subviews `first ..< first + n` (`n` ≤ 4, possibly ≤ 0), as in `Float4x4Writer`.
     @inline(__always)
     static func storeHalf(_ f: LaneFields<SIMD4<Float>>, _ out: KernelOutputs, first: Int, lanes n: Int) {

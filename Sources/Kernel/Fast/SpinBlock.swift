@@ -1,0 +1,65 @@
+/// A block's spin lanes: one 8-lane `SpinLanes`, or two halves (`SpinHalves`) where registers hold 4 Floats.
+protocol SpinBlock {
+    associatedtype Angles
+    /// Table lane `j`'s block angle spread over the lanes (`SpinLanes.angles`).
+    func angles(_ table: UnsafePointer<SinCosTable>, _ j: Int) -> Angles
+    /// `a` turned by step `j` (`SpinSteps`).
+    func turned(_ a: Angles, _ steps: SpinSteps, _ j: Int) -> Angles
+    /// Block `i`'s fields at angles `a`, stored and patched.
+    func store<F: SpinFlags, W: LayoutWriter>(_ a: Angles, block i: Int, _ input: KernelInputs, _ output: KernelOutputs,
+                                              _ flags: F.Type, _ writer: W.Type)
+}
+
+extension SpinLanes: SpinBlock where V == Lanes.Floats {
+    @inline(__always)
+    func angles(_ table: UnsafePointer<SinCosTable>, _ j: Int) -> (sin: V, cos: V) {
+        let (sb, cb) = table.angle(j, as: V.self)
+        return angles(sb, cb)
+    }
+
+    @inline(__always)
+    func turned(_ a: (sin: V, cos: V), _ steps: SpinSteps, _ j: Int) -> (sin: V, cos: V) {
+        let (cj, sj) = steps.step(j, as: V.self)
+        return Self.turned(a.sin, a.cos, cos: cj, sin: sj)
+    }
+
+    @inline(__always)
+    func store<F: SpinFlags, W: LayoutWriter>(_ a: (sin: V, cos: V), block i: Int, _ input: KernelInputs,
+                                              _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
+        W.store(fields(a.sin, a.cos, input.speedX(i), input.speedY(i), F.self), output, block: i)
+        W.patchStatics(input, output, block: i)
+    }
+}
+
+/// Where registers hold 4 Floats: each half block is computed and stored before the next, so
+/// that the page's constants keep their registers.
+struct SpinHalves: SpinBlock {
+    typealias H = SpinLanes<SIMD4<Float>>
+    typealias A = (sin: SIMD4<Float>, cos: SIMD4<Float>)
+    let low: H, high: H
+
+    @inline(__always)
+    init(_ k: PageConstants, _ spin: PageConstants.Spin) { (low, high) = (H(k, spin, lanes: 0), H(k, spin, lanes: 4)) }
+
+    @inline(__always)
+    func angles(_ table: UnsafePointer<SinCosTable>, _ j: Int) -> (A, A) {
+        let (sb, cb) = table.angle(j, as: SIMD4<Float>.self)
+        return (low.angles(sb, cb), high.angles(sb, cb))
+    }
+
+    @inline(__always)
+    func turned(_ a: (A, A), _ steps: SpinSteps, _ j: Int) -> (A, A) {
+        let (cj, sj) = steps.step(j, as: SIMD4<Float>.self)
+        return (H.turned(a.0.sin, a.0.cos, cos: cj, sin: sj), H.turned(a.1.sin, a.1.cos, cos: cj, sin: sj))
+    }
+
+    @inline(__always)
+    func store<F: SpinFlags, W: LayoutWriter>(_ a: (A, A), block i: Int,
+                                              _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
+        let (sx, sy) = input.halfSpeeds(i, 0)
+        W.storeHalf(low.fields(a.0.sin, a.0.cos, sx, sy, F.self), output, block: i, half: 0)
+        let (sx1, sy1) = input.halfSpeeds(i, 1)
+        W.storeHalf(high.fields(a.1.sin, a.1.cos, sx1, sy1, F.self), output, block: i, half: 1)
+        W.patchStatics(input, output, block: i)
+    }
+}
