@@ -38,25 +38,7 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end) {
     }
 }
 
-const char *anchor_target_features(void) {
-#if defined(BWW_PORTABLE)
-    return "portable";
-#elif defined(__AVX512F__)
-    return "avx512f";
-#elif defined(__AVX2__)
-    return "avx2";
-#elif defined(__AVX__)
-    return "avx";
-#elif defined(__SSE4_1__)
-    return "sse4.1";
-#elif defined(__x86_64__)
-    return "sse2";
-#elif defined(__aarch64__)
-    return "neon";
-#else
-    return "generic";
-#endif
-}
+const char *anchor_target_features(void) { return ANCHOR_IMPORTER_TARGET_FEATURES; }
 
 const char *anchor_compiler_version(void) {
 #ifdef __clang_version__

@@ -3,18 +3,9 @@
 
 #include "keyframe_state.h"
 
-/* A track's eased fraction E in the lanes of one chunk (ANCHOR_WIDTH lanes: two chunks a
- * block with SSE2, one with AVX), from its cached segments.
- *
- * The Bézier solve is BezierLanes.swift's: B_x(u) = p from the start u₀ = c0 + c1·s +
- * c2·s² + c3·s³, s = √max(a·p + b, 0), the segment's easing fitted once when the plan is
- * built (EasingGuess.swift, the plan's guess table, cached per lane beside the easing);
- * 2 Newton steps, u clamped to [0, 1] (B_x is monotone there), and a certificate: the
- * residual |B_x(u) − p| in Float ≤ 6e-7 keeps the eased fraction within the contract's
- * 2e-6·max(1, S). Only a chunk with an uncertified lane takes a third step (and its
- * certificate); a lane that still fails (S-shaped random curves, about 1e-2 of their
- * lanes) is solved again in Double. With FMA the Horner steps fuse (the residual only gets
- * more accurate). */
+/* A track's eased fraction E in a chunk's lanes by BezierLanes.swift's solve: the fitted start,
+ * 2 Newton steps, a certificate, a third step and then Double only where it fails, so that E
+ * stays within 2e-6·max(1, S) (docs/DESIGN.md, "Easing" and "Error bound"). */
 
 #if ANCHOR_WIDTH == 8
 typedef d8 vd;
@@ -24,7 +15,6 @@ typedef d4 vd;
 typedef uint32_t vu __attribute__((vector_size(16)));
 #endif
 typedef double vd_mem __attribute__((vector_size(8 * ANCHOR_WIDTH), aligned(8), may_alias));
-typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
 
 INLINE vd loadvd(const double *p) { return *(const vd_mem *)p; }
 INLINE d8 load8d(const double *p) { return *(const d8_mem *)p; }
@@ -108,15 +98,6 @@ INLINE void bezier_solve(const kf_segments *s, const vf p[ANCHOR_CHUNKS], vf u[A
     }
 }
 
-/* Lanes h·ANCHOR_WIDTH … of the block's τ. */
-INLINE vd tau_chunk(d8 tau, int h) {
-#if ANCHOR_WIDTH == 8
-    return (void)h, tau;
-#else
-    return h == 0 ? __builtin_shufflevector(tau, tau, 0, 1, 2, 3) : __builtin_shufflevector(tau, tau, 4, 5, 6, 7);
-#endif
-}
-
 /* E in every chunk of the block, from the segments `s` at times `tau`. The bound keeps p
  * finite where lo = −∞ (and inv_len = 0): Float(τ − lo) is +∞ there. Bounded after the
  * conversion, as Floats (one minps a register, where a Double select took four). The flags
@@ -125,7 +106,7 @@ INLINE void eased(const kf_segments *s, d8 tau, int flags, vf e[ANCHOR_CHUNKS]) 
     vf p[ANCHOR_CHUNKS], u[ANCHOR_CHUNKS];
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {
         const int o = ANCHOR_WIDTH * h;
-        p[h] = u[h] = vmin(to_float(tau_chunk(tau, h) - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
+        p[h] = u[h] = vmin(to_float(ANCHOR_CHUNK(tau, h) - loadvd(s->lo + o)), splatv(1e30f)) * loadv(s->inv_len + o);
     }
     if (flags & KF_SOLVES) bezier_solve(s, p, u);
     for (int h = 0; h < ANCHOR_CHUNKS; h++) {

@@ -97,8 +97,6 @@ void kf_state_destroy(kf_state *st) {
 
 /* Bit l set when lane l is not within lo ≤ τ < hi (NaN lanes included): cmppd and movmskpd
  * (KernelTarget's kernel_outside_mask8, which SegmentCache.findShared uses). */
-typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
-
 static unsigned outside_mask(d8 tau, const kf_segments *s) {
     typedef _Bool bool8 __attribute__((ext_vector_type(8)));
     const bool8 inside = __builtin_convertvector((tau >= *(const d8_mem *)s->lo) & (tau < *(const d8_mem *)s->hi), bool8);

@@ -4,14 +4,10 @@
 #include "keyframes.h"
 #include "simd.h"
 
-/* One present track of one block: the segment each lane's time sits in, with what it takes
- * to evaluate it there, as lane vectors (TrackLanes.swift's layout and meaning).
- *
- * Lane l holds while lo ≤ τ < hi (exact Double compares). Then p = Float(τ − lo)·inv_len,
- * E = B_y(u) with B_x(u) = p solved from the fitted start ga … g3 (the plan's guess table,
- * EasingGuess.swift), and the value is v0 + dv·E. Before the first keyframe
- * (lo = −∞) and from the last on (hi = +∞) inv_len = dv = 0: the value is v0. A rotation's
- * v0 is v0x + v0y, a Double split into two Floats (angles reach 1e6 rad). */
+/* One present track of one block as lane vectors (TrackLanes.swift's layout): while lo ≤ τ < hi
+ * lane l's value is v0 + dv·E, E = B_y(u), B_x(u) = Float(τ − lo)·inv_len solved from the fitted
+ * start ga … g3; outside its keyframes lo = −∞ or hi = +∞ and inv_len = dv = 0. A rotation's v0
+ * is v0x + v0y, a Double split into two Floats, since angles reach 1e6 rad. */
 typedef struct {
     double lo[8], hi[8];
     float inv_len[8], v0x[8], v0y[8], dvx[8], dvy[8], ax[8], bx[8], cx[8], ay[8], by[8], cy[8];
@@ -26,11 +22,9 @@ struct kf_state {
     kf_segments *segments;  /* per block, one per present track (in track order) */
     uint8_t *flags;         /* one byte per entry of `segments` */
     int slots;              /* present tracks */
-    /* The stagger split (a page timeline read at o − k·stagger by every timed lane, no
-     * subview timelines): block b's timed lanes have shifts in [shift_min[b], shift_max[b]]
-     * (blocks without one take a neighbour's, so both are monotone in b, rising with k when
-     * `rising`). Every track is at its first value where τ < t_first, at its last where
-     * τ ≥ t_last. */
+    /* The stagger split (docs/DESIGN.md, "Stagger as runs"): block b's timed lanes have shifts in
+     * [shift_min[b], shift_max[b]], monotone in b; every track is at its first value where
+     * τ < t_first, at its last where τ ≥ t_last. */
     int split, rising;
     double t_first, t_last;
     double *shift_min, *shift_max;

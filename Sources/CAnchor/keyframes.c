@@ -4,29 +4,14 @@
 #include "statics.h"
 #include "trig.h"
 
-/* The lanes kernel (see keyframes.h): per block, τ = o − shift in Double; each present
- * track's cached segments checked (`holds`) and found again where a lane left
- * (`kf_refresh`); then per chunk the tracks' values, K = S·R(θ, axis)·T and M = K·B with
- * B = R(θ_k)·A·P the page's transform of the subview (KeyframeComposition.swift's
- * formulas), written once in the run's layout; static lanes patched after the store.
- *
- * One loop per combination of present tracks (a missing track is not computed as its
- * neutral value: 0·x + y is not y in IEEE arithmetic, so the compiler could not drop it),
- * planar or not, and layout: `kernels` below. */
+/* The lanes kernel (keyframes.h; KeyframeComposition.swift's M = K·B): one loop per combination of
+ * present tracks, planar or not, and layout (`kernels` below), since 0·x + y is not y and a missing
+ * track's neutral value would not fold away (docs/DESIGN.md, "The C anchor's keyframes"). */
 
 #define W ANCHOR_WIDTH
 #define CHUNKS ANCHOR_CHUNKS
 
 enum { TRANSLATION = 1, SCALE = 2, ROTATION = 4, ALPHA = 8 };
-
-/* Lanes h·W … of an 8-lane Float vector. */
-INLINE vf chunk_of(f8 v, int h) {
-#if W == 8
-    return (void)h, v;
-#else
-    return h == 0 ? __builtin_shufflevector(v, v, 0, 1, 2, 3) : __builtin_shufflevector(v, v, 4, 5, 6, 7);
-#endif
-}
 
 /* 8 angles from the block's chunks of Double. */
 INLINE d8 whole(const vd *theta) {
@@ -128,7 +113,7 @@ INLINE void spin_rows(const anchor_page *p, long b, vf rows[CHUNKS][3][4]) {
     f8 s8, c8;
     sincos8(p->base + ((double)(8 * b + 1) + lanes) * p->step, &s8, &c8);
     for (int h = 0; h < CHUNKS; h++) {
-        const vf s = chunk_of(s8, h), c = chunk_of(c8, h), cc = 1.0f - c, m = splatv(p->scale), d = splatv(p->m34);
+        const vf s = ANCHOR_CHUNK(s8, h), c = ANCHOR_CHUNK(c8, h), cc = 1.0f - c, m = splatv(p->scale), d = splatv(p->m34);
         const vf xyc = p->xy * cc, xzc = p->xz * cc, yzc = p->yz * cc, xs = p->x * s, ys = p->y * s, zs = p->z * s;
         const vf r13 = xzc - ys, r23 = yzc + xs, r33 = c + p->zz * cc;
         const vf r[3][4] = {{(c + p->xx * cc) * m, (xyc + zs) * m, r13, r13 * d},
@@ -176,7 +161,7 @@ INLINE void lanes_block(const kf_page *p, const kf_tables *t, kf_state *st, cons
         track_angles(seg[2], flags[2], tau, theta);
         f8 s8, c8;
         sincos8(whole(theta), &s8, &c8);
-        for (int h = 0; h < CHUNKS; h++) q[h].sin = chunk_of(s8, h), q[h].cos = chunk_of(c8, h);
+        for (int h = 0; h < CHUNKS; h++) q[h].sin = ANCHOR_CHUNK(s8, h), q[h].cos = ANCHOR_CHUNK(c8, h);
     }
     const vf f = splatv(p->page.f), g = splatv(p->page.g);
     const float *speeds = in->speeds + 16 * b;

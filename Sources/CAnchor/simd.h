@@ -44,6 +44,12 @@ typedef f8 vf;
 typedef f4 vf;
 #endif
 #define ANCHOR_CHUNKS (8 / ANCHOR_WIDTH) /* chunks in a block */
+/* Lanes h·ANCHOR_WIDTH … of an 8-lane vector `v` (a variable: it is read twice). */
+#if ANCHOR_WIDTH == 8
+#define ANCHOR_CHUNK(v, h) ((void)(h), (v))
+#else
+#define ANCHOR_CHUNK(v, h) ((h) ? __builtin_shufflevector(v, v, 4, 5, 6, 7) : __builtin_shufflevector(v, v, 0, 1, 2, 3))
+#endif
 
 /* Memory views: any alignment (callers' destinations need not be aligned), and allowed to
  * alias float and double. */
@@ -51,6 +57,7 @@ typedef float vf_mem __attribute__((vector_size(4 * ANCHOR_WIDTH), aligned(4), m
 typedef float f8_mem __attribute__((vector_size(32), aligned(4), may_alias));
 typedef float f4_mem __attribute__((vector_size(16), aligned(4), may_alias));
 typedef double d4_mem __attribute__((vector_size(32), aligned(8), may_alias));
+typedef double d8_mem __attribute__((vector_size(64), aligned(8), may_alias));
 
 /* With ANCHOR_ORDERED_STORES (anchor.c: the store limit), every store is volatile, so it
  * goes out in program order, which is address order (docs/DESIGN.md, "Store order and the

@@ -3,11 +3,9 @@
 #include "statics.h"
 #include "trig.h"
 
-/* Per-subview angles θ_k = A + (k + 1)·D (FrameKernel+Spin.swift's scheme): block b starts
- * at θ_b = A + (8b + 1)·D, taken 8 blocks at a time by `sincos8`; lane l adds l·D through
- * the addition formulas with the page's table of cos(l·D), sin(l·D). Then M = R(θ_k)·A·P
- * field by field: rows 1–3 are [r_i1·m, r_i2·m, r_i3, r_i3·m34] (m = Zoom's scale, else 1),
- * row 4 is [f·s.x, g·s.y, 0, 1] (zeros for Zoom). */
+/* θ_k = A + (k + 1)·D: a block's first angle from `sincos8` (8 blocks a call), its lanes by the
+ * addition formulas with the page's cos(l·D), sin(l·D) (docs/DESIGN.md, "Per-subview spin");
+ * rows 1–3 of M are [r_i1·m, r_i2·m, r_i3, r_i3·m34] (m: Zoom's scale, else 1). */
 typedef struct {
     vf xx, yy, zz, xy, xz, yz, x, y, z;  /* products of the unit axis */
     vf lane_cos[ANCHOR_CHUNKS], lane_sin[ANCHOR_CHUNKS], scale, m34, f, g, alpha;
@@ -96,14 +94,10 @@ INLINE void spin_run(const anchor_page *restrict page, const anchor_inputs *in, 
     }
 }
 
-ANCHOR_KERNELS(spin000, spin_run, 0, 0, 0)
-ANCHOR_KERNELS(spin001, spin_run, 0, 0, 1)
-ANCHOR_KERNELS(spin010, spin_run, 0, 1, 0)
-ANCHOR_KERNELS(spin011, spin_run, 0, 1, 1)
-ANCHOR_KERNELS(spin100, spin_run, 1, 0, 0)
-ANCHOR_KERNELS(spin101, spin_run, 1, 0, 1)
-ANCHOR_KERNELS(spin110, spin_run, 1, 1, 0)
-ANCHOR_KERNELS(spin111, spin_run, 1, 1, 1)
+ANCHOR_KERNELS(spin000, spin_run, 0, 0, 0) ANCHOR_KERNELS(spin001, spin_run, 0, 0, 1)
+ANCHOR_KERNELS(spin010, spin_run, 0, 1, 0) ANCHOR_KERNELS(spin011, spin_run, 0, 1, 1)
+ANCHOR_KERNELS(spin100, spin_run, 1, 0, 0) ANCHOR_KERNELS(spin101, spin_run, 1, 0, 1)
+ANCHOR_KERNELS(spin110, spin_run, 1, 1, 0) ANCHOR_KERNELS(spin111, spin_run, 1, 1, 1)
 
 anchor_kernel *const anchor_spin_kernels[8][3] = {
     ANCHOR_ROW(spin000), ANCHOR_ROW(spin001), ANCHOR_ROW(spin010), ANCHOR_ROW(spin011),

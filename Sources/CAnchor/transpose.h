@@ -3,13 +3,9 @@
 
 #include "simd.h"
 
-/* Square transposes in registers, from fields in lanes to one row per lane. 4×4 (SSE2,
- * NEON): in[c] holds field c of lanes 0…3; out[l] holds fields 0…3 of lane l (8 shuffles). */
-
-/* On x86 without AVX, the interleaves of fields computed per chunk (`pin` set) are pinned
- * in asm to the integer forms, which newer cores run on two ports rather than one
- * (docs/DESIGN.md, "Reading a frame out"); LLVM would otherwise pick the float forms. A page
- * constant (`pin` clear) keeps the plain shuffle, which folds or hoists. */
+/* Square transposes in registers, fields in lanes to one row per lane. On x86 without AVX the
+ * interleaves of per-chunk fields (`pin` set) are pinned in asm to the integer forms, which run on
+ * two ports where LLVM's float forms run on one (docs/DESIGN.md, "Reading a frame out"). */
 #if ANCHOR_X86 && !defined(__AVX__)
 #define ANCHOR_PINS_SHUFFLES 1
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) __asm__(op " %1, %0" : "+x"(a) : "x"(b))
@@ -18,28 +14,19 @@
 #define ANCHOR_PINNED_SHUFFLE(op, a, b) ((void)0)
 #endif
 
-/* Fields 0, 1 of a and b alternating (a0 b0 a1 b1), or 2, 3 (a2 b2 a3 b3). */
-INLINE f4 zip_low(f4 a, f4 b, int pin) {
-    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckldq", a, b); return a; }
-    return __builtin_shufflevector(a, b, 0, 4, 1, 5);
-}
-INLINE f4 zip_high(f4 a, f4 b, int pin) {
-    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckhdq", a, b); return a; }
-    return __builtin_shufflevector(a, b, 2, 6, 3, 7);
-}
-/* The low halves of a and b (a0 a1 b0 b1), or the high halves (a2 a3 b2 b3). */
-INLINE f4 halves_low(f4 a, f4 b, int pin) {
-    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpcklqdq", a, b); return a; }
-    return __builtin_shufflevector(a, b, 0, 1, 4, 5);
-}
-INLINE f4 halves_high(f4 a, f4 b, int pin) {
-    if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE("punpckhqdq", a, b); return a; }
-    return __builtin_shufflevector(a, b, 2, 3, 6, 7);
-}
+/* An interleave of a and b: the shuffle, or with `pin` the asm instruction OP. */
+#define ANCHOR_INTERLEAVE(NAME, OP, ...)                                                  \
+    INLINE f4 NAME(f4 a, f4 b, int pin) {                                                 \
+        if (ANCHOR_PINS_SHUFFLES && pin) { ANCHOR_PINNED_SHUFFLE(OP, a, b); return a; }   \
+        return __builtin_shufflevector(a, b, __VA_ARGS__);                                \
+    }
+ANCHOR_INTERLEAVE(zip_low, "punpckldq", 0, 4, 1, 5)      /* a0 b0 a1 b1 */
+ANCHOR_INTERLEAVE(zip_high, "punpckhdq", 2, 6, 3, 7)     /* a2 b2 a3 b3 */
+ANCHOR_INTERLEAVE(halves_low, "punpcklqdq", 0, 1, 4, 5)  /* a0 a1 b0 b1 */
+ANCHOR_INTERLEAVE(halves_high, "punpckhqdq", 2, 3, 6, 7) /* a2 a3 b2 b3 */
 
-/* Bit c of `computed` (c < 4) says in[c] is computed per chunk; a pair of fields with
- * either bit set goes through the pinned interleaves, and so does a second-stage shuffle
- * fed by such a pair. All clear (page constants): plain shuffles, which fold. */
+/* 4×4 (SSE2, NEON, 8 shuffles): in[c] holds field c of lanes 0…3, out[l] fields 0…3 of lane l.
+ * Bit c of `computed` (c < 4) pins the interleaves in[c] feeds; page constants fold. */
 INLINE void transpose4(const f4 *in, f4 *out, unsigned computed) {
     const int ab = (computed & 3) != 0, cd = (computed & 12) != 0, any = ab || cd;
     const f4 t0 = zip_low(in[0], in[1], ab), t1 = zip_high(in[0], in[1], ab);

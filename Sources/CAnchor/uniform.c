@@ -4,11 +4,8 @@
 #include "layout.h"
 #include "statics.h"
 
-/* One matrix per page: every field but the translation is the same in every lane, so it
- * stays out of the loop. A translating page adds f·s.x to m41 and g·s.y to m42 (adding +0
- * turns −0 into +0, as the reference's sums do). A `diagonal` page (anchor_is_diagonal) gets
- * its 10 zeros as constants, so that the loop's vectors fit AVX2's 16 registers, as in the
- * Swift kernel's FrameKernel.fields. */
+/* One matrix per page, out of the loop; a `diagonal` page's 10 zeros are constants so that the
+ * loop's vectors fit AVX2's 16 registers (docs/DESIGN.md, "Uniform pages in registers"). */
 typedef struct {
     chunk matrix;  /* every field and alpha in lanes */
     vf f, g;       /* f and g, or on a line f * line_speed.x and g * line_speed.y */
@@ -32,9 +29,8 @@ INLINE uniform_page uniform_constants(const anchor_page *p, int diagonal, int li
     return u;
 }
 
-/* A page with one matrix and no translation in a dense layout: every subview gets the same
- * 16 fields, stored from registers that hold the row once, as the Swift kernel's
- * storeTemplate does (docs/DESIGN.md, "Loads among the stores"). */
+/* A dense layout's page with one matrix and no translation: its row held once in registers, as
+ * the Swift kernel's storeTemplate (docs/DESIGN.md, "Loads among the stores"). */
 typedef struct {
     f8 half[2];   /* float4x4: m11 … m24, m31 … m44 */
     d4 wide[4];   /* caTransform3D: the four rows as doubles */
@@ -51,9 +47,8 @@ INLINE dense_row dense_row_of(const anchor_page *p) {
     return r;
 }
 
-/* A page with all 16 fields in play in blocks, with AVX: its template as four rows, each
- * field spread from its row block by block, as the Swift kernel's SpreadTemplate does
- * (docs/DESIGN.md, "No load at all, with AVX"). */
+/* A non-diagonal page in blocks, with AVX: four template rows spread into its fields block by
+ * block, as the Swift kernel's SpreadTemplate (docs/DESIGN.md, "No load at all, with AVX"). */
 #if ANCHOR_WIDTH == 8
 typedef struct {
     f8 row[4];
@@ -178,9 +173,8 @@ INLINE void dense_translated_block4(const dense_row *r, const chunk *k, anchor_l
 }
 #endif
 
-/* Block b (the page's block `first + b`): its chunks differ only in m41 and m42. On a `line`
- * (the Swift kernel's SpeedLine), f * s_k.x is MADD(k + 1, f * variance.x, f * speed.x), k + 1
- * exact in float, so that no speed is loaded among the stores. Static lanes are the caller's. */
+/* The page's block `first + b`, whose chunks differ only in m41, m42 (statics: the caller's); on a
+ * `line` f·s_k.x is MADD(k + 1, f·variance.x, f·speed.x), so no speed is loaded among the stores. */
 INLINE void uniform_block(const uniform_page *p, const spread_rows *spread, const dense_row *row, const float *restrict speeds,
                           void *restrict matrices, void *restrict alphas, long first, long b, int valid,
                           int translates, int line, anchor_layout layout) {
@@ -272,12 +266,10 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     const long full = full_blocks(layout, end, out->count) - first, blocks = end - first;
     const long last = out->count - first * ANCHOR_LANES;  /* subviews from block `first` on */
     long b = 0;
-    /* A `grouped` page: eight blocks, then their static lanes from one word (patch_statics8),
-     * as UniformBlocks.run; other pages block by block. Unlike Swift, the last blocks load
-     * their masks one by one: callers here need not pad. */
+    /* A `grouped` page patches eight blocks' statics from one word (patch_statics8), as
+     * UniformBlocks.run; its last blocks load their masks one by one, so callers need not pad. */
     for (; grouped && b + 8 <= full; b += 8) {
-        /* Not unrolled: clang's unrolling reordered the stores (docs/DESIGN.md, "Store
-         * order and the static patch"). */
+        /* Unrolling reordered the stores (docs/DESIGN.md, "Store order and the static patch"). */
 #pragma clang loop unroll(disable)
         for (long j = b; j < b + 8; j++) {
             if (rows) dense_row_block(&row, layout, matrices, alphas, j, ANCHOR_LANES);
@@ -298,10 +290,8 @@ INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *i
     }
 }
 
-ANCHOR_KERNELS(still, uniform_run, 0, 0)
-ANCHOR_KERNELS(moving, uniform_run, 1, 0)
-ANCHOR_KERNELS(still_diagonal, uniform_run, 0, 1)
-ANCHOR_KERNELS(moving_diagonal, uniform_run, 1, 1)
+ANCHOR_KERNELS(still, uniform_run, 0, 0) ANCHOR_KERNELS(moving, uniform_run, 1, 0)
+ANCHOR_KERNELS(still_diagonal, uniform_run, 0, 1) ANCHOR_KERNELS(moving_diagonal, uniform_run, 1, 1)
 
 anchor_kernel *const anchor_uniform_kernels[2][2][3] = {
     {ANCHOR_ROW(still), ANCHOR_ROW(moving)},

@@ -22,8 +22,7 @@ KERNEL_AVX_INLINE kernel_float8 kernel_phase_field(const float *block, const flo
     return __builtin_shufflevector(v, broadcast, 0, 1, 2, 3, 4, 5, 6, 15);
 }
 
-/* One block at phase s (a constant after inlining): Doubles s … s + 127 of its 8 rows at
- * `out`. */
+/* One block at phase s (a constant after inlining): Doubles s … s + 127 of its 8 rows at `out`. */
 KERNEL_AVX_INLINE void kernel_gather_phase_block(const float *block, const float *next, double *out, int s) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)
@@ -39,10 +38,9 @@ KERNEL_AVX_INLINE void kernel_gather_phase_block(const float *block, const float
     for (long b = 0; b + 1 < blocks; b++)                                                                     \
     kernel_gather_phase_block(source + b * 136, source + (b + 1) * 136, out + b * 128, S)
 
-/* Rows 0 … 8·(blocks − 1) − 1 of the `blocks` whole blocks at `source` (136 Floats a block)
- * as 16 Doubles each at `out` (8-byte aligned), and the first s Doubles of the next row (s
- * from `out`'s address): the last block's rows are the caller's (kernel_gather_block_to),
- * since this would read past them. With AVX only: call where CPUFeatures.host has it. */
+/* Rows 0 … 8·(blocks − 1) − 1 of the whole blocks at `source` as 16 Doubles each at `out` (8-byte
+ * aligned, s from its address), and the next row's first s Doubles; the last block's rows, which this
+ * would read past, are the caller's (kernel_gather_block_to). AVX only (CPUFeatures.host). */
 __attribute__((target("avx"))) static inline void kernel_gather_blocks_phased(const float *source, long blocks,
                                                                               double *out) {
     if (blocks < 2) return;
@@ -57,9 +55,7 @@ __attribute__((target("avx"))) static inline void kernel_gather_blocks_phased(co
 }
 #undef KERNEL_GATHER_PHASE_LOOP
 #else
-static inline void kernel_gather_blocks_phased(const float *source, long blocks, double *out) {
-    (void)source; (void)blocks; (void)out;
-}
+static inline void kernel_gather_blocks_phased(const float *source, long blocks, double *out) {}
 #endif
 
 #endif

@@ -3,9 +3,8 @@
 
 #include "kernel_shuffles.h"
 
-/* The gather from `blocks` of a page whose subviews share every field but m41 and m42
- * (PageLayout.sharesTemplate): per block only m41 and m42 are read (docs/DESIGN.md, "A page
- * that shares a template"). */
+/* The gather from `blocks` of a page whose subviews share every field but m41, m42, reading only
+ * those (PageLayout.sharesTemplate; docs/DESIGN.md, "A page that shares a template"). */
 
 /* The pieces of a row but piece 6 (m41 m42), by value, so that they stay in registers. */
 typedef struct {
@@ -25,9 +24,8 @@ static inline __attribute__((always_inline)) void kernel_template_row(double *ro
     kernel_store_piece(row + 14, t.p7, streaming);
 }
 
-/* One block: lane l's row is `t` (`identity` where bit l of `statics` is set) with its own
- * m41 and m42, widened from the block's rows 12 and 13 two lanes at a time
- * (kernel_widen_lane_pair). */
+/* One block: lane l's row is `t` (`identity` where bit l of `statics` is set) with its own m41, m42,
+ * widened two lanes at a time (kernel_widen_lane_pair). */
 static inline __attribute__((always_inline)) void kernel_gather_template_block(const float *block, double *out,
                                                                                kernel_template_pieces t,
                                                                                kernel_template_pieces identity,
@@ -63,11 +61,9 @@ static inline __attribute__((always_inline)) void kernel_gather_template_walk(co
     }
 }
 
-/* Rows 0 … 8·blocks − 1 of the `blocks` whole blocks at `source` as 16 Doubles each at
- * `out`: every field but m41 and m42 from `template16` (16 Doubles, m11 … m44; its m41 and
- * m42 unused), or the identity's in the lanes `statics` marks (one mask a block); m41 and
- * m42 from the frame. `streaming` stores non-temporally on x86 (`out` then 16-byte
- * aligned) and fences after the last block. */
+/* Rows 0 … 8·blocks − 1 of the whole blocks at `source` as 16 Doubles each at `out`: m41, m42 from
+ * the frame, the rest from `template16` (16 Doubles, m11 … m44) or the identity in the lanes `statics`
+ * marks (a mask a block). `streaming`: non-temporal stores on x86 (`out` 16-byte aligned), fenced. */
 static inline void kernel_gather_template_blocks(const float *source, long blocks, double *out,
                                                  const unsigned char *statics, const double *template16,
                                                  int streaming) {

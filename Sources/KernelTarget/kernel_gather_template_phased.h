@@ -3,13 +3,10 @@
 
 #include "kernel_gather_template.h"
 
-/* kernel_gather_template_blocks with 32-byte stores aligned to 32 bytes, for `out` at 0 or 16
- * mod 32: a row's 16-byte pieces p0 … p7 (p6 = m41 m42) stored in pairs, (p0 p1) … at 0 mod 32,
- * (p1 p2) … (p7 p0') at 16 (docs/DESIGN.md, "The template gather in phase"). */
+/* kernel_gather_template_blocks with aligned 32-byte stores: a row's 16-byte pieces in pairs, (p0 p1)
+ * … at 0 mod 32, (p1 p2) … (p7 p0') at 16 (docs/DESIGN.md, "The template gather in phase"). */
 
 #if KERNEL_RUNTIME_AVX
-#define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))
-
 /* The floats a block of the blocks layout takes: 17 fields of 8 lanes (Lanes.frameBlockFloats). */
 #define KERNEL_BLOCK_FLOATS 136
 
@@ -90,10 +87,9 @@ KERNEL_AVX_INLINE void kernel_phased_block0(const float *block, double *out, ker
 
 #undef KERNEL_LANE_STATIC
 
-/* What kernel_gather_template_blocks writes (ordinary stores), for `out` at 0 or 16 mod
- * 32; returns 0 and writes nothing at other addresses. A block with no static lane, whose
- * successor's lane 0 is not static either, stores only `t` (the call with constant masks
- * folds the choices away). With AVX only: call where CPUFeatures.host has it. */
+/* What kernel_gather_template_blocks writes, for `out` at 0 or 16 mod 32 (else 0, nothing written);
+ * a block with no static lane, nor in its successor's lane 0, stores only `t`, so constant masks
+ * fold. AVX only: call where CPUFeatures.host has it. */
 __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_phased(
     const float *source, long blocks, double *out, const unsigned char *statics, const double *template16) {
     const unsigned long phase = (unsigned long)out & 31;
@@ -128,7 +124,6 @@ __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_p
 #else
 static inline int kernel_gather_template_blocks_phased(const float *source, long blocks, double *out,
                                                        const unsigned char *statics, const double *template16) {
-    (void)source; (void)blocks; (void)out; (void)statics; (void)template16;
     return 0;
 }
 #endif

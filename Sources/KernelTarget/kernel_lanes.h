@@ -3,23 +3,15 @@
 
 #include "kernel_target.h"
 
-/* Lane-wise operations that Swift's SIMD types compile badly (to out-of-line calls or lane
- * loops), as Clang vector expressions that the importer compiles for the Swift code's target
- * and inlines (docs/DESIGN.md, "Swift traps seen here" and "Lane operations as Clang vector
- * expressions"). */
+/* Lane operations Swift's SIMD types compile to calls or lane loops, as inlined Clang vector expressions
+ * (docs/DESIGN.md, "Lane operations as Clang vector expressions"). */
 
 #define KERNEL_LANES_INLINE static inline __attribute__((always_inline))
 
-/* `b < a ? b : a` per lane (minps); a NaN lane in either gives `a`'s lane. */
+/* Minimum, maximum (a NaN lane in either gives `a`'s), division, square root: minps, maxps, divps, sqrtps. */
 KERNEL_LANES_INLINE kernel_float8 kernel_min8(kernel_float8 a, kernel_float8 b) { return b < a ? b : a; }
-
-/* `b > a ? b : a` per lane (maxps); a NaN lane in either gives `a`'s lane. */
 KERNEL_LANES_INLINE kernel_float8 kernel_max8(kernel_float8 a, kernel_float8 b) { return b > a ? b : a; }
-
-/* `a / b` per lane, one divps a register. */
 KERNEL_LANES_INLINE kernel_float8 kernel_div8(kernel_float8 a, kernel_float8 b) { return a / b; }
-
-/* `√a` per lane (sqrtps; Swift's squareRoot() on SIMD8 is a loop of scalar calls). */
 KERNEL_LANES_INLINE kernel_float8 kernel_sqrt8(kernel_float8 a) { return __builtin_elementwise_sqrt(a); }
 
 /* `min(max(a, 0), 1)` per lane with a NaN lane kept NaN (the reference's clamp of alpha). */

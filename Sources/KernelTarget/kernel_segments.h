@@ -3,10 +3,8 @@
 
 #include "kernel_target.h"
 
-/* A block's keyframe segments gathered from the plan's records (SegmentRecord.swift) into
- * lane vectors (TrackLanes.swift's layout): 8 record rows transposed with shuffles, stored a
- * vector at a time, since lane-by-lane scalar stores read back as a vector stall on store
- * forwarding (docs/DESIGN.md, "Keyframe scenarios and working set"). */
+/* Segment records (SegmentRecord.swift) transposed into lane vectors (TrackLanes.swift), since scalar stores read
+ * back as a vector stall on store forwarding (docs/DESIGN.md, "Keyframe scenarios and working set"). */
 
 #define KERNEL_SEGMENTS_INLINE static inline __attribute__((always_inline))
 
@@ -70,23 +68,15 @@ KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *
     __builtin_memcpy(out, c, sizeof c);
 }
 
-/* Row `part` of one record in all 8 lanes (a block whose lanes hold one record), as
- * kernel_segment_transpose writes 8 equal rows. */
-KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, float *out) {
-    for (int k = 0; k < 8; k++) {
+/* The first `count` Floats of row `part` (2: g3) of one record in all 8 lanes (a block whose lanes hold one
+ * record), as kernel_segment_transpose writes 8 equal rows. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, int count, float *out) {
+    for (int k = 0; k < count; k++) {
         float v;
         __builtin_memcpy(&v, r + 16 + 32 * part + 4 * k, sizeof v);
         const kernel_float8 s = v;
         __builtin_memcpy(out + 8 * k, &s, sizeof s);
     }
-}
-
-/* g3 of one record in all 8 lanes. */
-KERNEL_SEGMENTS_INLINE void kernel_segment_g3_splat(const char *r, float *out) {
-    float v;
-    __builtin_memcpy(&v, r + KERNEL_SEGMENT_G3, sizeof v);
-    const kernel_float8 s = v;
-    __builtin_memcpy(out, &s, sizeof s);
 }
 
 /* g3 of the 8 lanes' records into out[0..7]. */

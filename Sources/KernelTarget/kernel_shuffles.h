@@ -4,7 +4,8 @@
 #include "kernel_target.h"
 
 /* Register transposes as LLVM shuffles: Swift has no shuffle of two vectors, and transposes
- * written with SIMD4 initialisers get scalarised. */
+ * written with SIMD4 initialisers get scalarised. Stores go through `char *`: destinations take
+ * any alignment, and Clang assumes a typed pointer's alignment in __builtin_memcpy. */
 
 /* An optimisation barrier (no instruction): the optimizer cannot move the transposes'
  * shuffles into the arithmetic that computes `v`, which duplicated it. Takes 16 bytes. */
@@ -74,8 +75,7 @@ static inline __attribute__((always_inline)) void kernel_store_spread_block(floa
     typedef unsigned kernel_bits8 __attribute__((ext_vector_type(8)));
     kernel_bits8 r[4], zero = {0, 0, 0, 0, 0, 0, 0, 0};
     __builtin_memcpy(r, rows, sizeof r);
-    /* Or-ing a zero hidden from the optimizer keeps the spreads in the block without
-     * copying the rows. */
+    /* A hidden zero keeps the spreads in the loop (docs/DESIGN.md, "No load at all, with AVX"). */
 #if KERNEL_TARGET_AVX
     __asm__ volatile("" : "+x"(zero));
 #endif
@@ -214,14 +214,25 @@ static inline __attribute__((always_inline)) void kernel_store_float4x4_translat
         }                                                                                                 \
     }
 
+/* 8 Floats widened to Doubles at `out` (64 bytes), defined per target as KERNEL_DEFINE_TRANSPOSE4X2. */
+#define KERNEL_DEFINE_WIDEN8(NAME, ATTRIBUTES)                                                            \
+    ATTRIBUTES void NAME(kernel_float8 v, char *out) {                                                    \
+        const kernel_double4 lo = __builtin_convertvector(v.lo, kernel_double4);                          \
+        const kernel_double4 hi = __builtin_convertvector(v.hi, kernel_double4);                          \
+        __builtin_memcpy(out, &lo, sizeof lo);                                                            \
+        __builtin_memcpy(out + 32, &hi, sizeof hi);                                                       \
+    }
+
 KERNEL_DEFINE_TRANSPOSE4X2(kernel_transpose4x2, static inline __attribute__((always_inline)))
 KERNEL_DEFINE_WIDEN_ROWS(kernel_widen_rows, static inline __attribute__((always_inline)), )
+KERNEL_DEFINE_WIDEN8(kernel_widen8_store, static inline __attribute__((always_inline)))
 
 #if KERNEL_RUNTIME_AVX
 /* Inlined into functions compiled for AVX only (the default build's `avx` strategy). */
 #define KERNEL_AVX_INLINE static inline __attribute__((target("avx"), always_inline))
 KERNEL_DEFINE_TRANSPOSE4X2(kernel_transpose4x2_avx, KERNEL_AVX_INLINE)
 KERNEL_DEFINE_WIDEN_ROWS(kernel_widen_rows_avx, KERNEL_AVX_INLINE, _Pragma("clang loop unroll(full)"))
+KERNEL_DEFINE_WIDEN8(kernel_widen8_store_avx, KERNEL_AVX_INLINE)
 #endif
 
 /* The 16 fields stored as one 64-byte row of Floats per lane (lane l at out + 16·l), lanes
@@ -256,16 +267,9 @@ static inline __attribute__((always_inline)) void kernel_store_catransform3d(dou
     kernel_widen_rows(t, (char *)out, lanes);
 }
 
-/* Stores go through `(char *)out`: `out` may be misaligned (caller-owned destinations take
- * any alignment), and Clang assumes a typed pointer's alignment in __builtin_memcpy. */
-
 /* Field 0 at `fields` (8 lanes) widened to Doubles and stored at out (64 bytes). */
 static inline __attribute__((always_inline)) void kernel_store_widened8(double *out, const float *fields) {
-    const kernel_float8 v = kernel_field8(fields, 0, 0);
-    const kernel_double4 lo = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
-    const kernel_double4 hi = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
-    __builtin_memcpy((char *)out, &lo, sizeof lo);
-    __builtin_memcpy((char *)out + sizeof *out * (4), &hi, sizeof hi);
+    kernel_widen8_store(kernel_field8(fields, 0, 0), (char *)out);
 }
 
 /* A 16-byte piece at any alignment, or with `streaming` on x86 a non-temporal store (`p`

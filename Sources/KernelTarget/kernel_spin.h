@@ -3,9 +3,8 @@
 
 #include "kernel_shuffles.h"
 
-/* A spinning page's whole blocks in `blocks` or `caTransform3D` in 8 lanes of AVX, for the
- * `avx` strategy of a build without AVX: SpinLanes' operations, unfused as that build's are
- * (the same bits). Why: docs/DESIGN.md, "Per-subview spin". */
+/* A spinning page's whole blocks in `blocks` or `caTransform3D` in 8 lanes of AVX for a build
+ * without AVX: SpinLanes' operations, unfused, so the same bits (docs/DESIGN.md, "Per-subview spin"). */
 
 /* SpinLanes' page constants, one Float each. */
 typedef struct {
@@ -27,24 +26,15 @@ KERNEL_AVX_INLINE kernel_float8 kernel_spin_load(const float *p) {
     return v;
 }
 
-/* 8 Floats widened to Doubles at `out` (64 bytes, any alignment). */
-KERNEL_AVX_INLINE void kernel_spin_widen(kernel_float8 v, char *out) {
-    const kernel_double4 low = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), kernel_double4);
-    const kernel_double4 high = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), kernel_double4);
-    __builtin_memcpy(out, &low, sizeof low);
-    __builtin_memcpy(out + 32, &high, sizeof high);
-}
-
-/* Block `r` (16 fields) and `alpha` of 8 subviews in `caTransform3D` at `rows` (16 Doubles
- * a subview, in address order) and `alphas`, the lanes in `statics` then the identity and
- * alpha 1. Destinations as `char *`: a caller's may take any alignment (kernel_shuffles.h). */
+/* Block `r` and `alpha` in `caTransform3D` at `rows` (in address order) and `alphas`, then the
+ * identity and alpha 1 in the lanes in `statics`; `char *`: destinations take any alignment. */
 KERNEL_AVX_INLINE void kernel_spin_store_catransform3d(const kernel_float8 r[16], kernel_float8 alpha,
                                                         unsigned statics, char *rows, char *alphas) {
     kernel_float8 t[4][4];
 #pragma clang loop unroll(full)
     for (int q = 0; q < 4; q++) kernel_transpose4x2_avx(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3], t[q]);
     kernel_widen_rows_avx(t, rows, 8);
-    kernel_spin_widen(alpha, alphas);
+    kernel_widen8_store_avx(alpha, alphas);
     for (unsigned mask = statics; mask != 0; mask &= mask - 1) {
         const int l = __builtin_ctz(mask);
         const kernel_double4 identity[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
@@ -69,11 +59,9 @@ KERNEL_AVX_INLINE void kernel_spin_store_block(const kernel_float8 r[16], kernel
     }
 }
 
-/* `count` blocks from block `first` of the page at `out` (544 bytes a block in `blocks`,
- * 1,024 in `caTransform3D`, whose alphas are at `alphas`), block j the seed's lanes turned by
- * the angle whose cosine and sine are at step_cos + 8j and step_sin + 8j (SpinSteps), its
- * static lanes (bits of statics[first + j]) then the identity and alpha 1, as
- * LayoutWriter.patchStatics. */
+/* `count` blocks from block `first` of the page at `out` (`alphas` in `caTransform3D`): block j is
+ * the seed's lanes turned by the angle at step_cos + 8j, step_sin + 8j (SpinSteps), then its static
+ * lanes (statics[first + j]) patched, as LayoutWriter.patchStatics. */
 KERNEL_AVX_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 sin0, kernel_float8 cos0,
                                         const float *step_cos, const float *step_sin, long first, long count,
                                         const float *speeds, const unsigned char *statics, char *out, char *alphas,
@@ -113,10 +101,8 @@ KERNEL_AVX_INLINE void kernel_spin_run(const kernel_spin_page *k, kernel_float8 
     }
 }
 
-/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, their
- * sines at `seed_table[t]` and cosines at `seed_table[8 + t]`): each seed's lanes by the
- * addition formulas with the page's `lane_cos`, `lane_sin` (SpinLanes.angles), then
- * kernel_spin_run. */
+/* Blocks `first … end − 1` of the seeds `group + KERNEL_SPIN_STEPS·t` (t < `seeds`, sine and cosine at
+ * seed_table[t], seed_table[8 + t]), each seed's lanes by the addition formulas (SpinLanes.angles). */
 KERNEL_AVX_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float *lanes, const float *seed_table,
                                           long seeds, long group, long first, long end, const float *step_table,
                                           const float *speeds, const unsigned char *statics, char *out, char *alphas,
@@ -141,19 +127,17 @@ KERNEL_AVX_INLINE void kernel_spin_seeds(const kernel_spin_page *k, const float 
                           alphas, F);                                                                       \
         return 1
 
-/* kernel_spin_seeds for a page at `out` (`alphas`: its alphas in `caTransform3D`) with its
- * speeds and static lane masks at `speeds` and `statics`, SpinSteps' table at `step_table`
- * (KERNEL_SPIN_STEPS cosines, then as many sines, 8 Floats each), its lanes' cosines and sines
- * at `lanes` (8 each) and `flags` its KERNEL_SPIN_ bits; returns 1, or 0 where it has no code. */
+/* kernel_spin_seeds for the page at `out` (`alphas` in `caTransform3D`), its `speeds` and `statics`,
+ * SpinSteps' `step_table` (KERNEL_SPIN_STEPS cosines, then as many sines, 8 Floats each), its lanes'
+ * cosines and sines at `lanes` (8 each) and its KERNEL_SPIN_ `flags`; 1, or 0 where it has no code. */
 static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
     const kernel_spin_page *k, const float *lanes, const float *seed_table, long seeds, long group, long first,
     long end, const float *step_table, const float *speeds, const unsigned char *statics, void *out, void *alphas,
     int flags) {
-    switch (flags) {
+    switch (flags) { /* no SCALES with TRANSLATES: scale ≠ 1 only for Zoom, which never translates (PageConstants) */
         KERNEL_SPIN_CASE(0); KERNEL_SPIN_CASE(1); KERNEL_SPIN_CASE(2); KERNEL_SPIN_CASE(3);
-        KERNEL_SPIN_CASE(4); KERNEL_SPIN_CASE(5); KERNEL_SPIN_CASE(6); KERNEL_SPIN_CASE(7);
-        KERNEL_SPIN_CASE(8); KERNEL_SPIN_CASE(9); KERNEL_SPIN_CASE(10); KERNEL_SPIN_CASE(11);
-        KERNEL_SPIN_CASE(12); KERNEL_SPIN_CASE(13); KERNEL_SPIN_CASE(14); KERNEL_SPIN_CASE(15);
+        KERNEL_SPIN_CASE(4); KERNEL_SPIN_CASE(6); KERNEL_SPIN_CASE(8); KERNEL_SPIN_CASE(9);
+        KERNEL_SPIN_CASE(10); KERNEL_SPIN_CASE(11); KERNEL_SPIN_CASE(12); KERNEL_SPIN_CASE(14);
     }
     return 0;
 }
@@ -161,11 +145,7 @@ static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
 static inline int kernel_spin_blocks_avx(const kernel_spin_page *k, const float *lanes, const float *seed_table,
                                          long seeds, long group, long first, long end, const float *step_table,
                                          const float *speeds, const unsigned char *statics, void *out, void *alphas,
-                                         int flags) {
-    (void)k, (void)lanes, (void)seed_table, (void)seeds, (void)group, (void)first, (void)end, (void)step_table,
-        (void)speeds, (void)statics, (void)out, (void)alphas, (void)flags;
-    return 0;
-}
+                                         int flags) { return 0; }
 #endif
 
 #endif

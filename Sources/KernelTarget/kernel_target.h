@@ -1,10 +1,9 @@
 #ifndef KERNEL_TARGET_H
 #define KERNEL_TARGET_H
 
-/* The KernelTarget module: C inline functions that the Clang importer compiles into the
- * Swift code, for its target (`-Xswiftc -target-cpu`). This header is the one place the C
- * side reads the instruction set, at compile time (KERNEL_TARGET_*) and at run time
- * (kernel_cpu_features). BWW_PORTABLE compiles out every x86-specific path. */
+/* The KernelTarget module: C inline functions the Clang importer compiles into the Swift code for
+ * its target (`-Xswiftc -target-cpu`). Only this header reads the instruction set, at compile time
+ * (KERNEL_TARGET_*) and at run time (kernel_cpu_features); BWW_PORTABLE drops every x86 path. */
 
 /* KERNEL_X86: x86 code paths (intrinsics, non-temporal stores, CPUID, run-time AVX). */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(BWW_PORTABLE)

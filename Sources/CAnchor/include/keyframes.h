@@ -1,21 +1,10 @@
 #ifndef BWWALKTHROUGH_KEYFRAMES_H
 #define BWWALKTHROUGH_KEYFRAMES_H
 
-/* The benchmark's C anchor for keyframe timelines (issue 18), beside anchor.h: the same
- * blocks of 8 subviews and the same plan tables as the Swift kernel (LaneTimelines.swift),
- * written the way a strong C programmer would (keyframes.c):
- *
- * - a page timeline without stagger is one pose per page, folded into the page matrix by
- *   the frame driver: `anchor_page_frame` runs it (its uniform loop adds the matrix's own
- *   m41, m42);
- * - pages whose lanes read timelines at different times (`kf_lanes_frame`): each lane keeps
- *   its segment per track from the last frame in `kf_state` (scrolling is coherent),
- *   checked every frame with exact Double compares and found again where a lane left it;
- *   the easing, the rotation's sine and cosine and M = K·B in vectors, one loop per
- *   combination of present tracks, planar or not, and layout;
- * - with stagger, the blocks whose lanes are all before the page timeline's first keyframe
- *   or all after its last share one pose: they run through `anchor_page_frame`'s uniform
- *   loop, and only the blocks in mid-transition through the lanes. */
+/* The benchmark's C anchor for keyframe timelines (issue 18), beside anchor.h, on the Swift
+ * kernel's blocks and plan tables (LaneTimelines.swift): a page timeline without stagger is one
+ * pose folded into the page matrix for `anchor_page_frame`; lanes that read timelines at
+ * different times go through `kf_lanes_frame` (docs/DESIGN.md, "The C anchor's keyframes"). */
 
 #include "anchor.h"
 #include <stdint.h>

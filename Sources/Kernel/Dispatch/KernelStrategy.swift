@@ -48,9 +48,8 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
     /// The environment read and resolved once, for `current` and `selection` alike.
     private static let resolved = resolve(environment: environmentValue(environmentVariable))
 
-    /// `value` (the environment variable's, or nil) resolved against this CPU: the strategy,
-    /// and the reason in words. A value that names no strategy, or one the CPU cannot run,
-    /// is ignored, and the reason says so.
+    /// `value` (the environment variable's, or nil) resolved against this CPU: the strategy and the reason in
+    /// words; a value that names no strategy, or one the CPU cannot run, is ignored, and the reason says so.
     package static func resolve(environment value: String?,
                                 features: CPUFeatures = .host) -> (strategy: KernelStrategy, reason: String) {
         let chosen = choose(for: features)

@@ -17,9 +17,8 @@ package final class BufferArena {
     /// Blocks handed out so far.
     package private(set) var taken = 0
 
-    /// Blocks of `byteCounts` (at least 1 byte each), 64-byte aligned; nil when one cannot
-    /// be allocated (the others are freed again). The lists are sized first, so that none
-    /// grows once blocks take the memory (`checked` asks for their memory before).
+    /// Blocks of `byteCounts` (at least 1 byte each), 64-byte aligned; nil when one cannot be allocated (the
+    /// others are freed). The lists are sized first, so none grows once blocks take the memory (`checked`).
     package init?(byteCounts: [Int]) {
         var sizes: [Int: Int] = [:]
         for bytes in byteCounts { sizes[bytes, default: 0] += 1 }
@@ -57,10 +56,8 @@ package final class BufferArena {
 }
 
 extension WalkthroughAnimator {
-    /// The byte counts of the 64-byte aligned buffers `init(_:layout:)` allocates for
-    /// `walkthrough`: the plan's speeds and static-lane masks (`PlanStorage`), the frame
-    /// (`FrameStorage`, `FrameGeometry.byteCount`), then the keyframe buffers
-    /// (`keyframeBufferByteCounts`). Keep in step with those.
+    /// The byte counts of the 64-byte aligned buffers `init(_:layout:)` allocates for `walkthrough`: the plan's
+    /// (`PlanStorage`), the frame's (`FrameStorage`), then the keyframe buffers. Keep in step with those.
     package static func bufferByteCounts(for walkthrough: Walkthrough, layout: FrameLayout = .blocks) -> [Int] {
         bufferSizes(for: walkthrough, layout: layout).counts
     }
@@ -80,16 +77,13 @@ extension WalkthroughAnimator {
         return (counts.map { Swift.max($0, 1) } + keyframes.counts, keyframes.busiestKeyframes)
     }
 
-    /// The byte counts of the keyframe buffers: per page in `KeyframeMode.lanes`, its
-    /// `LaneTimelines`' tables, then the animator's `SegmentCache` (allocated even without
-    /// such pages), found as the build finds them (`LaneTableSizes`), so exact. The build's
-    /// working Swift arrays are not counted.
+    /// The byte counts of the keyframe buffers: each `KeyframeMode.lanes` page's `LaneTimelines` tables, then
+    /// the `SegmentCache` (always), found as the build finds them (`LaneTableSizes`), so exact.
     package static func keyframeBufferByteCounts(for walkthrough: Walkthrough) -> [Int] {
         keyframeSizes(for: walkthrough).counts
     }
 
-    /// `keyframeBufferByteCounts`, and the most keyframes (distinct timelines' keyframes)
-    /// one lanes page has, for `workingByteCount`.
+    /// `keyframeBufferByteCounts`, and the most distinct keyframes one lanes page has (`workingByteCount`).
     private static func keyframeSizes(for walkthrough: Walkthrough) -> (counts: [Int], busiestKeyframes: Int) {
         var tables: [Int] = [], segments = 0, busiest = 0
         for page in walkthrough.pages {
@@ -102,19 +96,15 @@ extension WalkthroughAnimator {
         return (tables + [UnsafeMutablePointer<LaneSegments>.alignedByteCount(segments)], busiest)
     }
 
-    /// The bytes this animator's keyframe buffers were allocated with, in the order of
-    /// `keyframeBufferByteCounts` (for the tests).
+    /// The bytes this animator's keyframe buffers were allocated with, as `keyframeBufferByteCounts` (tests).
     package var allocatedKeyframeByteCounts: [Int] {
         plan.laneTimelines.flatMap { $0?.allocatedByteCounts ?? [] } + segments.allocatedByteCounts
     }
 
-    /// The animator `init(_:layout:)` builds, for a caller that must get an error where
-    /// Swift's allocator would end the process (`bww_create`): each step's memory is had
-    /// before the step. First the working memory of counting the buffers (a page's set of
-    /// distinct own timelines, the list of counts), then every buffer, for real
-    /// (`BufferArena`), then the memory the build allocates besides (`workingByteCount`),
-    /// asked for with the buffers held; the build then takes its buffers from the arena.
-    /// - Throws: the first of those that cannot be had; nothing stays allocated then.
+    /// The animator `init(_:layout:)` builds, for a caller that must get an error where Swift's allocator
+    /// would end the process (`bww_create`): each step's memory is had before the step (docs/DESIGN.md,
+    /// "Allocation").
+    /// - Throws: the first step's memory that cannot be had; nothing stays allocated then.
     package static func checked(_ walkthrough: Walkthrough, layout: FrameLayout = .blocks) throws(OutOfMemory) -> WalkthroughAnimator {
         func probe(_ bytes: Int, _ what: String) throws(OutOfMemory) {
             guard canAllocateAligned([bytes]) else { throw OutOfMemory(bytes: bytes, what: what) }
@@ -132,13 +122,8 @@ extension WalkthroughAnimator {
         return WalkthroughAnimator(plan: AnimationPlan(walkthrough, arena: arena), layout: layout, arena: arena)
     }
 
-    /// What a checked build allocates besides its buffers (`LaneTimelines.init`'s working
-    /// arrays, which it frees before the next page, and what stays a page), bounded: per
-    /// page its layout, frame slot, position and the C handle's page locations (1 KiB); on
-    /// the lanes page with the most own timelines their dictionary, first subviews, track
-    /// ranges and axes; on the one with the most distinct keyframes their times, values and
-    /// easings (made at their sizes); the remembered easing fits; and `workingReserve`.
-    /// (`scripts/c-api-ulimit-sweep.sh` holds `bww_create` to these bounds.)
+    /// What a checked build allocates besides its buffers, bounded, term by term (docs/DESIGN.md, "Allocation");
+    /// `scripts/c-api-ulimit-sweep.sh` holds `bww_create` to it.
     static func workingByteCount(for walkthrough: Walkthrough, busiestKeyframes: Int) -> Int {
         let own = walkthrough.pages.lazy.filter { if case .lanes = KeyframeMode($0) { true } else { false } }
             .map(LaneTimelines.ownTimelineCount).max() ?? 0
@@ -150,9 +135,8 @@ extension WalkthroughAnimator {
             + workingReserve
     }
 
-    /// The bytes of a native `Set` or `Dictionary` made for `count` entries of `entryBytes`
-    /// (`reserveCapacity`): a power of two of buckets at most three quarters full, a bit
-    /// each, and a header.
+    /// The bytes of a native `Set` or `Dictionary` made for `count` entries of `entryBytes` (`reserveCapacity`):
+    /// a power of two of buckets at most three quarters full, a bit each, and a header.
     static func hashTableBytes(count: Int, entryBytes: Int) -> Int {
         var buckets = 1
         while buckets * 3 < count * 4 { buckets *= 2 }

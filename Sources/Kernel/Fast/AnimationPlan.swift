@@ -16,8 +16,7 @@ public struct AnimationPlan: Sendable {
         self.init(walkthrough, arena: nil)
     }
 
-    /// The same, its buffers taken from `arena` where it holds them (`bww_create`, whose
-    /// buffers are all allocated before anything is built).
+    /// The same, its buffers taken from `arena` where it holds them (`bww_create`'s, all allocated up front).
     package init(_ walkthrough: Walkthrough, arena: BufferArena?) {
         // Right to left, the pages' parameters are mirrored once here (`Page.mirrored`).
         let computed = walkthrough.direction == .rightToLeft ? walkthrough.pages.map(\.mirrored) : walkthrough.pages
@@ -96,8 +95,7 @@ package struct KernelInputs {
     package let speeds: UnsafePointer<Float>
     /// One bit mask per block: bit `l` is set when lane `l` is static.
     package let staticLanes: UnsafePointer<UInt8>
-    /// The page's keyframe tables and segment cache (`KeyframeMode.lanes` only), set by
-    /// the animator.
+    /// The page's keyframe tables and segment cache (`KeyframeMode.lanes` only), set by the animator.
     package var keyframes: KeyframeInputs?
 
     init(speeds: UnsafePointer<Float>, staticLanes: UnsafePointer<UInt8>) {
@@ -112,8 +110,7 @@ package struct KernelInputs {
 }
 
 extension UnsafeMutablePointer {
-    /// Uninitialised memory for `count` elements on a 64-byte (cache line) boundary: a
-    /// block of that size from `arena` when it has one, else a new allocation.
+    /// Uninitialised memory for `count` elements, 64-byte aligned: a block of that size from `arena`, else new.
     static func allocateAligned(_ count: Int, from arena: BufferArena? = nil) -> UnsafeMutablePointer {
         let bytes = alignedByteCount(count)
         let raw = arena?.take(bytes) ?? UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)

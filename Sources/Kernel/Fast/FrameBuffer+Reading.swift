@@ -41,11 +41,8 @@ extension FrameBuffer {
     /// written through the cache whatever its size.
     /// - Throws: a page out of range.
     public func gathered(page: Int) throws(WalkthroughError) -> [Double] {
-        guard pages.indices.contains(page) else {
-            throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)
-        }
-        // Written once, through the cache (the caller reads it next), with no zero fill.
-        let count = 16 * pages[page].count
+        // Any capacity: a new array. Written once, through the cache (the caller reads it next), with no zero fill.
+        let count = try 16 * checkDestination(page: page, .max, perSubview: 16, what: "doubles")
         return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0, let out = buffer.baseAddress {
                 withExtendedLifetime(storage) {
@@ -87,8 +84,7 @@ extension FrameBuffer {
         }
     }
 
-    /// The page's subview count, after checking the page and that `capacity` holds
-    /// `perSubview` values a subview.
+    /// The page's subview count, after checking the page and that `capacity` holds `perSubview` values a subview.
     private func checkDestination(page: Int, _ capacity: Int, perSubview: Int, what: String) throws(WalkthroughError) -> Int {
         guard pages.indices.contains(page) else {
             throw WalkthroughError.pageOutOfRange(page, pageCount: pages.count)

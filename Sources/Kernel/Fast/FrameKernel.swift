@@ -22,16 +22,15 @@ enum FrameKernel {
     static func run<W: LayoutWriter>(_ k: PageConstants, _ input: KernelInputs, _ output: KernelOutputs,
                                      _ blocks: Range<Int>, _ writer: W.Type) {
         if k.spins, let spin = k.spin {
-            // Each combination is its own specialization, so the loop has no flag tests.
+            // Each combination is its own specialization, so the loop has no flag tests; a Zoom
+            // page (the only one that scales) never translates.
             switch (spin.scale != 1, spin.m34 != nil, k.translates) {
             case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self, W.self)
             case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self, W.self)
             case (false, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, No>.self, W.self)
             case (false, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes>.self, W.self)
-            case (true, false, false): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self, W.self)
-            case (true, false, true): spinning(k, spin, input, output, blocks, Flags<Yes, No, Yes>.self, W.self)
-            case (true, true, false): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self, W.self)
-            case (true, true, true): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, Yes>.self, W.self)
+            case (true, false, _): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self, W.self)
+            case (true, true, _): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self, W.self)
             }
         } else if k.translates {
             // Speeds as a line (`SpeedLine`): with AVX every page, with SSE2 only where registers

@@ -1,8 +1,7 @@
 import KernelTarget
 
-/// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface
-/// runs them with no reference counting), in the frame's `KernelStrategy`
-/// (docs/DESIGN.md, "Reading a frame out").
+/// The bulk readers' loops, one per layout, over a `FrameView` (so that the C interface runs them with no
+/// reference counting), in the frame's `KernelStrategy` (docs/DESIGN.md, "Reading a frame out").
 package enum FrameReader {
     /// The `count` matrices of the page at `slot` as 16 Doubles each at `out`, with the
     /// kernels of `strategy`. `intoNewArray` (`gathered`) never streams: its caller reads
@@ -50,9 +49,8 @@ package enum FrameReader {
         }
     }
 
-    /// The 16 fields a page that shares a template (`PageSlot.sharesTemplate`) has in every
-    /// non-static subview but `m41` and `m42`: its first non-static subview's, or the
-    /// identity's when every subview is static.
+    /// The 16 fields a page that shares a template (`PageSlot.sharesTemplate`) has in every non-static subview
+    /// but `m41` and `m42`: its first non-static subview's, or the identity's when every subview is static.
     static func template(_ view: FrameView, _ slot: FrameStorage.PageSlot) -> Transform3D {
         let statics = view.statics + slot.firstBlock
         var k = 0
@@ -61,8 +59,7 @@ package enum FrameReader {
         return k < slot.count ? FrameView.transform(view.base, .blocks, slot, k) : .identity
     }
 
-    /// Page `page`'s template (`template(_:_:)`) when the frame is in `blocks` and the page
-    /// shares one, else nil (for the bench's `read-limit`).
+    /// Page `page`'s template when the frame is in `blocks` and the page shares one, else nil (bench's `read-limit`).
     package static func sharedTemplate(_ view: FrameView, page: Int) -> Transform3D? {
         guard view.layout == .blocks, let slot = view.slot(page: page), slot.sharesTemplate else { return nil }
         return template(view, slot)

@@ -13,8 +13,7 @@ final class FrameStorage: @unchecked Sendable {
     let strategy: KernelStrategy
     /// The plan's arrays, kept alive for `statics`.
     private let plan: PlanStorage
-    /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`):
-    /// the gather of a page that shares a template reads them.
+    /// The plan's static-lane masks, one a block over all pages (`PageSlot.firstBlock`), for the template gather.
     var statics: UnsafePointer<UInt8> { UnsafePointer(plan.staticLanes) }
 
     /// Where one page sits: its subview count, first matrix and alpha, first block in
@@ -28,8 +27,7 @@ final class FrameStorage: @unchecked Sendable {
         let sharesTemplate: Bool
     }
 
-    /// The identity with alpha 1 for every subview (and every padding lane of `blocks`),
-    /// for a frame of the plan whose pages are `pages` and arrays `plan`.
+    /// The identity with alpha 1 for every subview (and padding lane of `blocks`) of the plan of `pages` and `plan`.
     init(_ geometry: FrameGeometry, pages: [PageLayout], plan: PlanStorage, strategy: KernelStrategy,
          arena: BufferArena? = nil) {
         (self.plan, self.strategy) = (plan, strategy)

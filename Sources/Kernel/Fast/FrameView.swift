@@ -1,12 +1,9 @@
-/// A frame's bytes seen through plain pointers, with readers that check their indices and
-/// answer nil instead of trapping: for callers that cannot afford reference counting on
-/// every read (the C interface's per-subview calls) and for the bulk readers.
-///
-/// Valid while the frame buffer it came from keeps its storage (a write to a shared frame moves it).
+/// A frame's bytes seen through plain pointers, with readers that check their indices and answer nil instead
+/// of trapping, with no reference counting (the C interface's per-subview calls, the bulk readers). Valid
+/// while the frame buffer it came from keeps its storage (a write to a shared frame moves it).
 @usableFromInline
 package struct FrameView: @unchecked Sendable {
-    // Sendable: it only reads the frame (read-only pointers); the writer's exclusivity rules
-    // keep reads and writes apart.
+    // Sendable: it only reads the frame; the writer's exclusivity rules keep reads and writes apart.
     @usableFromInline let base: UnsafeRawPointer
     @usableFromInline let layout: FrameLayout
     @usableFromInline let pageCount: Int
@@ -29,8 +26,7 @@ package struct FrameView: @unchecked Sendable {
         UInt(bitPattern: page) < UInt(bitPattern: pageCount) ? slots[page] : nil
     }
 
-    /// Page `page`'s first matrix value (its first block in the `blocks` layout), or nil
-    /// when `page` is out of range. Valid while the frame's storage lives unchanged.
+    /// Page `page`'s first matrix value (its first block in the `blocks` layout), or nil when `page` is out of range.
     @inlinable @inline(__always)
     package func matrices(page: Int) -> UnsafePointer<Float>? {
         slot(page: page).map { (base + $0.matrixOffset).assumingMemoryBound(to: Float.self) }
@@ -47,15 +43,13 @@ package struct FrameView: @unchecked Sendable {
         return slot
     }
 
-    /// Subview `k`'s transform, or nil when `page` or `k` is out of range: two compares
-    /// and the transform's loads, no reference counting.
+    /// Subview `k`'s transform, or nil when `page` or `k` is out of range: two compares and its loads.
     @inlinable @inline(__always)
     package func transform(page: Int, subview k: Int) -> Transform3D? {
         slot(page: page, subview: k).map { FrameView.transform(base, layout, $0, k) }
     }
 
-    /// Subview `k`'s alpha, or nil when `page` or `k` is out of range: two compares and
-    /// one load, no reference counting.
+    /// Subview `k`'s alpha, or nil when `page` or `k` is out of range: two compares and one load.
     @inlinable @inline(__always)
     package func alpha(page: Int, subview k: Int) -> Double? {
         slot(page: page, subview: k).map { FrameView.alpha(base, layout, $0, k) }
@@ -78,23 +72,24 @@ package struct FrameView: @unchecked Sendable {
 }
 
 extension FrameView {
-    /// Writes page `page` as 16 Doubles per subview (`FrameBuffer.gather(page:into:)`) into
-    /// `out`, which holds `capacity` Doubles; false, writing nothing, when the page is out
-    /// of range, the buffer too short, or `out` nil for a page with subviews.
+    /// Writes page `page` as 16 Doubles per subview (`FrameBuffer.gather(page:into:)`) into `out` (`readPage`).
     package func gather(page: Int, into out: UnsafeMutablePointer<Double>?, capacity: UInt) -> Bool {
-        guard let slot = slot(page: page), capacity >= UInt(16 &* slot.count) else { return false }
-        guard slot.count > 0 else { return true }
-        guard let out else { return false }
-        FrameReader.gather(self, slot, into: UnsafeMutableRawPointer(out), strategy: strategy)
-        return true
+        readPage(page, out, capacity, doubles: 16) { FrameReader.gather(self, $0, into: $1, strategy: strategy) }
     }
 
-    /// Writes page `page`'s alphas as Doubles (`FrameBuffer.alphas(page:into:)`), as `gather`.
+    /// Writes page `page`'s alphas as Doubles (`FrameBuffer.alphas(page:into:)`) into `out` (`readPage`).
     package func alphas(page: Int, into out: UnsafeMutablePointer<Double>?, capacity: UInt) -> Bool {
-        guard let slot = slot(page: page), capacity >= UInt(slot.count) else { return false }
-        guard slot.count > 0 else { return true }
-        guard let out else { return false }
-        FrameReader.alphas(self, slot, into: UnsafeMutableRawPointer(out))
+        readPage(page, out, capacity, doubles: 1) { FrameReader.alphas(self, $0, into: $1) }
+    }
+
+    /// Runs `body` on page `page` and `out`, which holds `capacity` Doubles; false, writing nothing, when the
+    /// page is out of range, `out` holds fewer than `doubles` a subview, or is nil for a page with subviews.
+    @inline(__always)
+    private func readPage(_ page: Int, _ out: UnsafeMutablePointer<Double>?, _ capacity: UInt, doubles: Int,
+                          _ body: (FrameStorage.PageSlot, UnsafeMutableRawPointer) -> Void) -> Bool {
+        guard let slot = slot(page: page), capacity >= UInt(doubles &* slot.count) else { return false }
+        guard slot.count > 0, let out else { return slot.count == 0 }
+        body(slot, UnsafeMutableRawPointer(out))
         return true
     }
 

@@ -1,6 +1,6 @@
-/// What one page needs for one frame, worked out once in Double and handed to the lanes in
-/// Float. Small (docs/DESIGN.md, "Fixed cost per frame"): `spin` and `saturation` are worked
-/// out on demand from the page's layout, so the constants must not outlive the call.
+/// What one page needs for one frame, worked out once in Double and handed to the lanes in Float. It reads
+/// `spin` and `saturation` from the page's layout, so it must not outlive the call (docs/DESIGN.md,
+/// "Fixed cost per frame").
 package struct PageConstants {
     /// The 16 fields of a non-static subview's transform, except that a translating page
     /// adds `f·s_k.x` to `m41` and `g·s_k.y` to `m42` (both 0 here).
@@ -20,9 +20,8 @@ package struct PageConstants {
         return low | high == 0
     }
 
-    /// Whether a diagonal `fields` has 1, bit for bit, on its diagonal (the identity but for
-    /// `m41`, `m42`): a static lane then differs only in those and alpha
-    /// (`LayoutWriter.storeTranslationIdentity`).
+    /// Whether a diagonal `fields` has 1, bit for bit, on its diagonal (the identity but for `m41`, `m42`): a
+    /// static lane then differs only in those and alpha (`LayoutWriter.storeTranslationIdentity`).
     @inline(__always)
     package static func hasUnitDiagonal(_ fields: SIMD16<Float>) -> Bool {
         let one = Float(1).bitPattern
@@ -34,13 +33,11 @@ package struct PageConstants {
     package internal(set) var f: Float, g: Float
     package internal(set) var alpha: Float
     package internal(set) var translates: Bool
-    /// Whether `f·s_k.x` or `g·s_k.y` may overflow Float: the kernel then revisits the
-    /// infinite translations (`saturation`, `FrameKernel.saturateTranslations`).
+    /// Whether `f·s_k.x` or `g·s_k.y` may overflow Float: `FrameKernel.saturateTranslations` revisits them then.
     package let saturates: Bool
     /// Whether every subview needs its own angle (`spin`); then `matrix` is unused.
     package let spins: Bool
-    /// Set for a page whose lanes read timelines at different times (`KeyframeMode.lanes`):
-    /// then `KeyframeKernel` runs instead of the kernels above.
+    /// Set for a page whose lanes read timelines at different times (`KeyframeMode.lanes`): `KeyframeKernel` runs.
     package internal(set) var laneKeyframes: LaneKeyframes?
     /// The page's offset `o` this frame.
     package let offset: Double
@@ -80,9 +77,8 @@ package struct PageConstants {
         }
     }
 
-    /// The constants of a page with timelines (`KeyframeMode`): the page's own, then a
-    /// shared pose folded into the matrix and alpha, or the offset that `KeyframeKernel`'s
-    /// lanes read their timelines at.
+    /// The constants of a page with timelines (`KeyframeMode`): the page's own, then a shared pose folded into
+    /// the matrix and alpha, or the offset that `KeyframeKernel`'s lanes read their timelines at.
     @inline(never)
     static func keyframed(_ page: UnsafePointer<PageLayout>, offset o: Double) -> PageConstants {
         var k = PageConstants(withoutKeyframes: page, offset: o)
@@ -120,8 +116,7 @@ package struct PageConstants {
         laneKeyframes = nil
     }
 
-    /// The Double factors and speeds of a page whose translations may overflow Float
-    /// (`saturates`), else nil. Worked out per call: such frames are rare.
+    /// The Double factors and speeds of a page that `saturates`, else nil; worked out per call: such frames are rare.
     package var saturation: Saturation? {
         guard saturates, let factors = PageAnimation.translationFactors(page.pointee.animationType, offset: offset) else {
             return nil
@@ -129,14 +124,12 @@ package struct PageConstants {
         return Saturation(factors: factors, speed: page.pointee.speed, variance: page.pointee.speedVariance)
     }
 
-    /// A translating page's speeds as a line (`SpeedLine`), unless its translations may
-    /// overflow Float this frame (`saturates`).
+    /// A translating page's speeds as a line (`SpeedLine`), unless it `saturates` this frame.
     package var speedLine: SpeedLine? {
         @inline(__always) get { translates && !saturates ? page.pointee.speedLine : nil }
     }
 
-    /// A spinning page's constants (`spins`), else nil; worked out on each use (a kernel
-    /// takes it once per call).
+    /// A spinning page's constants (`spins`), else nil; worked out on each use (a kernel takes it once per call).
     package var spin: Spin? {
         guard spins, let rotation = page.pointee.rotation else { return nil }
         let a = rotation.normalizedAxis
@@ -152,8 +145,7 @@ package struct PageConstants {
                     m34: rotation.perspective.map { Float(saturating: -1 / $0) })
     }
 
-    /// A rotating page's matrix `R(θ)·A·P` with one angle for the page, in Double,
-    /// rounded to Float (saturating).
+    /// A rotating page's matrix `R(θ)·A·P` with one angle for the page, in Double, rounded to Float (saturating).
     static func rotatedMatrix(_ page: UnsafePointer<PageLayout>, offset o: Double, mirrored m: Double,
                               scales: Bool) -> SIMD16<Float> {
         var full = scales ? Transform3D.scale(m, m, 1) : .identity
@@ -171,15 +163,13 @@ package struct PageConstants {
         return matrix
     }
 
-    /// `θ` itself inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`): beyond
-    /// 2⁵⁰ rad the vector reduction fails, and reducing `A` and `D` apart keeps every `θ_k`
-    /// congruent and below 2⁴³. Inside the range nothing changes, bit for bit.
+    /// `θ` itself (bit for bit) inside `VectorTrig.accurateRange`, else `θ mod 2π` (exact, `fmod`), so that
+    /// every `θ_k` stays within the vector reduction (docs/DESIGN.md, "Per-subview spin").
     static func reduced(_ theta: Double) -> Double {
         theta.magnitude <= VectorTrig.accurateRange ? theta : theta.truncatingRemainder(dividingBy: 2 * .pi)
     }
 
-    /// `cos(l·D)`, `sin(l·D)` for each lane `l`: the rotation by `D` applied `l` times,
-    /// in Double (error about `l` ulps), rounded to Float once.
+    /// `cos(l·D)`, `sin(l·D)` per lane `l`: the rotation by `D` applied `l` times in Double, rounded to Float once.
     static func laneTable(_ d: Double) -> (Lanes.Floats, Lanes.Floats) {
         let (cd, sd) = (libmCos(d), libmSin(d))
         var (c, s) = (1.0, 0.0)

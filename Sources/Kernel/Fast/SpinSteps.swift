@@ -1,16 +1,12 @@
 import KernelTarget
 
-/// A spinning page's block steps: `cos(8jD)` and `sin(8jD)` for the blocks
-/// `j = 0 ..< SpinSteps.count` after a seed, each in all 8 lanes of its own vector, so that
-/// a block reads them as whole vectors (no broadcast). Built once per kernel call.
-/// Blocks whose index is a multiple of `count` are seeds (docs/DESIGN.md, "Per-subview spin").
+/// A spinning page's block steps: `cos 8jD`, `sin 8jD` for the blocks `j = 0 ..< count` after a seed (a block
+/// whose index is a multiple of `count`), splatted, built once per kernel call (docs/DESIGN.md, "Per-subview spin").
 package struct SpinSteps {
     /// Blocks per seed, the seed included.
     package static let count = Int(KERNEL_SPIN_STEPS)
-    /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is
-    /// within `VectorTrig.accurateRange`, the same for every block after the seed (one
-    /// rotation each, not a recurrence): `√2·ε_T + (3√2 + 3)·u` with
-    /// `ε_T = VectorTrig.maximumError` and `u = 2⁻²⁴` (docs/DESIGN.md, "Per-subview spin").
+    /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is within
+    /// `VectorTrig.accurateRange`: `√2·ε_T + (3√2 + 3)·u` (docs/DESIGN.md, "Per-subview spin").
     package static let maximumError = 6.5e-7
     /// Pages with fewer subviews evaluate every block (`FrameKernel.spinningDirectly`), where
     /// the table's fixed cost outweighs the sines it saves (docs/DESIGN.md, "Per-subview spin").
@@ -18,9 +14,8 @@ package struct SpinSteps {
     /// Block `j`'s cosine in every lane at `base[j]`, its sine at `base[count + j]`.
     let base: UnsafeMutablePointer<Lanes.Floats>
 
-    /// The first `n` steps (`n` ≤ `count`) into `buffer` (`2·count` vectors, uninitialized)
-    /// for the page's `D` (`PageConstants.Spin.step`): `cos 8D` and `sin 8D` from libm, the
-    /// rotation by `8D` applied `j` times in Double (error about `j` ulps), rounded to Float once.
+    /// The first `n` steps (`n` ≤ `count`) into `buffer` (`2·count` vectors, uninitialized) for the page's `D`
+    /// (`PageConstants.Spin.step`), by a Double recurrence from libm's `cos 8D`, `sin 8D`, rounded to Float once.
     @inline(__always)
     init(_ buffer: UnsafeMutableBufferPointer<Lanes.Floats>, step d: Double, steps n: Int) {
         base = buffer.baseAddress!

@@ -1,16 +1,7 @@
-/// Sine and cosine of `Lanes.count` angles at once, with no scalar calls: range reduction
-/// in Double, polynomials in Float (the C anchor's `sincos8` is the same function).
-///
-/// 1. `n = round(θ·2/π)` by adding and subtracting 1.5·2⁵² (exact for |θ| < 2⁵⁰), and
-///    `r = θ − n·(P1 + P2 + P3)`, π/2 split in three (Cody–Waite; `n·P1` exact for |n| < 2²⁹).
-/// 2. `r ∈ [−π/4, π/4]` to Float; Cephes' minimax polynomials give `sin r`, `cos r` (~1 ulp).
-/// 3. The quadrant `q = n mod 4` is the low two bits of `θ·2/π + 1.5·2⁵²`: odd `q` swaps
-///    sine and cosine, and `q` gives the signs (sine negative for q = 2, 3, cosine for
-///    q = 1, 2), by integer masks on the bit patterns.
-///
-/// At most `maximumError` absolute for |θ| ≤ `accurateRange` (`VectorTrigTests`). Beyond,
-/// the results drift but stay a unit pair up to `unitRange`; past it the reduction fails,
-/// so callers reduce their angles first (`PageConstants.reduced`). NaN or infinite θ give NaN.
+/// Sine and cosine of `Lanes.count` angles at once, with no scalar calls: range reduction in Double,
+/// polynomials in Float (the C anchor's `sincos8` is the same function; docs/DESIGN.md, "Per-subview spin").
+/// At most `maximumError` off for |θ| ≤ `accurateRange`, a unit pair up to `unitRange`, past which callers
+/// reduce first (`PageConstants.reduced`); NaN or infinite θ give NaN.
 package enum VectorTrig {
     /// Bound on the absolute error of both results for |θ| ≤ `accurateRange`.
     package static let maximumError = 1.5e-7
@@ -57,8 +48,7 @@ package enum VectorTrig {
                       UInt32(truncatingIfNeeded: b[6]), UInt32(truncatingIfNeeded: b[7])) & 3
     }
 
-    /// Double lanes to Float, written lane by lane so that it compiles to `cvtpd2ps` in line
-    /// rather than a generic call.
+    /// Double lanes to Float, written lane by lane so that it compiles to `cvtpd2ps` in line, not a generic call.
     @inline(__always)
     static func narrowed(_ d: Lanes.Doubles) -> Lanes.Floats {
         Lanes.Floats(Float(d[0]), Float(d[1]), Float(d[2]), Float(d[3]), Float(d[4]), Float(d[5]), Float(d[6]), Float(d[7]))

@@ -1,14 +1,12 @@
-/// A frame split across threads: part p is the p-th of `partsPerThread × threads` runs of
-/// blocks of every animated page. The kernel calls are worked out on the calling thread
-/// (`PageCall`), so that the parts touch no reference count.
+/// A frame split across threads: part p is the p-th of `partsPerThread × threads` runs of blocks of every
+/// animated page, whose kernel calls (`PageCall`) are worked out on the calling thread (docs/DESIGN.md, "Threads").
 extension WalkthroughAnimator {
     /// Parts of a split frame per thread: enough that a worker that wakes late leaves the
     /// caller less to wait for (docs/DESIGN.md, "Threads").
     static let partsPerThread = 4
 
-    /// The frame's animated pages (one run of indices: a page's offset falls as its index
-    /// rises, found without an array) split on `workers`; false, having done nothing, when
-    /// more pages are animated than `SplitFrame` holds (the window holds 5 at most).
+    /// The frame's animated pages (one run of indices, as a page's offset falls as its index rises) split on
+    /// `workers`; false, having done nothing, when more are animated than `SplitFrame` holds (the window holds 5).
     func evaluateInParallel(_ base: UnsafeMutableRawPointer, _ geometry: FrameGeometry, _ workers: WorkerPool) -> Bool {
         guard let first = positions.firstIndex(where: \.animated),
               let last = positions.lastIndex(where: \.animated) else { return true }
@@ -52,8 +50,7 @@ struct SplitFrame {
         count += 1
     }
 
-    /// Runs the parts of `split` on `workers` and this thread, with `other` as the kernel
-    /// (nil: the SIMD kernel).
+    /// Runs the parts of `split` on `workers` and this thread, with `other` as the kernel (nil: the SIMD kernel).
     static func perform(_ split: inout SplitFrame, other: UnsafePointer<any PageKernel>? = nil, on workers: WorkerPool) {
         split.other = other
         let parts = split.parts

@@ -188,8 +188,7 @@ public struct WalkthroughAnimator: Sendable {
         run(call.constants, call.inputs, call.output, blocks: blocks)
     }
 
-    /// Page `i`'s kernel call at offset `o`, whose layout is at `page`, into `output`: its
-    /// constants and inputs, all plain values and pointers (`PageCall`).
+    /// Page `i`'s kernel call at offset `o`, whose layout is at `page`, into `output` (`PageCall`).
     @inline(__always)
     func prepare(_ page: UnsafePointer<PageLayout>, index i: Int, offset o: Double, _ output: KernelOutputs) -> PageCall {
         var inputs = plan.inputs(page)
@@ -207,9 +206,8 @@ public struct WalkthroughAnimator: Sendable {
         return PageCall(page: page, constants: constants, inputs: inputs, output: output, staggered: staggered)
     }
 
-    /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with
-    /// that pose folded in, only the middle run to the lanes (`StaggerRuns`); three calls,
-    /// since an array allocates.
+    /// A staggered page: the runs of lanes that share a pose go to the uniform kernels with that pose folded in,
+    /// only the middle run to the lanes (`StaggerRuns`); three calls, since an array allocates.
     @inline(__always)
     static func evaluateStaggered(_ tables: Unmanaged<LaneTimelines>, _ call: PageCall, blocks: Range<Int>,
                                   run: (PageConstants, KernelInputs, KernelOutputs, Range<Int>) -> Void) {

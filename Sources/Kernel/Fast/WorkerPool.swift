@@ -7,19 +7,13 @@ import Musl
 #endif
 import KernelTarget
 
-/// The threads that run the parts of a split frame: started once, parked between frames,
-/// so that a split frame allocates nothing.
-///
-/// `perform(parts:)` hands out parts by an atomic counter to the caller and whichever workers
-/// join in time, with no lock: a worker counts itself in (`active`) before it looks at `open`,
-/// and the caller closes the job before it looks at `active`. The mutex and condition
-/// variables only sleep and wake (docs/DESIGN.md, "Threads").
+/// The threads that run the parts of a split frame: started once, parked between frames, so that a split
+/// frame allocates nothing. Parts go out by an atomic counter, no lock: a worker counts itself in (`active`)
+/// before it looks at `open`, the caller closes `open` before it looks at `active` (docs/DESIGN.md, "Threads").
 final class WorkerPool: @unchecked Sendable {
-    // Sendable: the job's fields are written before `open` is set and read after it is seen
-    // set; everything else is atomic or under the mutex.
+    // Sendable: the job's fields are written before `open` is set and read after; the rest is atomic or locked.
 
-    /// A job: a function of a context and a part number; a C function pointer, since a
-    /// closure's escaping context was allocated every frame.
+    /// A job, given its context and a part number: a C function pointer, as a closure's context allocates.
     typealias Job = @convention(c) (UnsafeRawPointer, Int) -> Void
 
     /// Threads that take parts beside the caller.
@@ -28,27 +22,23 @@ final class WorkerPool: @unchecked Sendable {
     let wanted: Int
 
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    /// What the caller and the workers share. Behind a pointer: a mutex, condition variables
-    /// and atomic words must not move, which a Swift stored property does not promise.
-    /// The `UInt` words are read and written only through `kernel_atomics.h` (`word`).
+    /// What the caller and the workers share, behind a pointer since a mutex, condition variables and atomic
+    /// words must not move; the `UInt` words are used only through `kernel_atomics.h` (`word`).
     private struct Shared {
         var mutex = pthread_mutex_t()
         /// Signalled, under the mutex, when a job is posted or the pool stops.
         var posted = pthread_cond_t()
         /// Signalled, under the mutex, when the last worker inside a job leaves it.
         var ended = pthread_cond_t()
-        /// The job, its context and its parts: written by the caller before it sets `open`,
-        /// read by a worker once it has seen `open` set.
+        /// The job, its context and its parts: written before `open` is set, read once it is seen set.
         var job: Job?
         var context: UnsafeRawPointer?
         var count = 0
-        /// Counts jobs posted (and the stop), changed under the mutex: a worker acts on
-        /// each new value it sees at most once (it may miss some, and join the job anyway).
+        /// Jobs posted and the stop, under the mutex; a worker acts on a value it sees at most once (may miss some).
         var generation: UInt = 0
         /// The next part to hand out (past `count` once all are).
         var next: UInt = 0
-        /// 1 while workers may join the job: cleared by the caller once every part is
-        /// handed out, so that a worker joining later leaves it alone.
+        /// 1 while workers may join the job: the caller clears it once every part is handed out.
         var open: UInt = 0
         /// Workers inside a job: counted in before they look at `open`.
         var active: UInt = 0
@@ -106,9 +96,8 @@ final class WorkerPool: @unchecked Sendable {
         (UnsafeMutableRawPointer(shared) + MemoryLayout<Shared>.offset(of: word)!).assumingMemoryBound(to: UInt.self)
     }
 
-    /// A worker's life: wait for a new generation (awake for `lingerNanoseconds`, then
-    /// asleep), stop if the pool stops, else join the job if it is still open and take its
-    /// parts until none is left.
+    /// A worker's life: wait for a new generation (awake for `lingerNanoseconds`, then asleep), stop if the
+    /// pool stops, else join the job if it is still open and take its parts until none is left.
     private static func work(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         let shared = raw!.assumingMemoryBound(to: Shared.self)
         let generation = word(shared, \.generation), open = word(shared, \.open), active = word(shared, \.active)
@@ -139,8 +128,7 @@ final class WorkerPool: @unchecked Sendable {
         return nil
     }
 
-    /// Takes the job's parts one at a time until none is left: what the caller and every
-    /// worker do.
+    /// Takes the job's parts one at a time until none is left: what the caller and every worker do.
     @inline(__always)
     private static func takeParts(_ shared: UnsafeMutablePointer<Shared>, _ job: Job, _ context: UnsafeRawPointer,
                                   _ count: Int) {

@@ -6,9 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// A regular file's bytes, read with the platform's calls, not Foundation's, into one block that
-/// may fail to allocate (docs/DESIGN.md, "The file reader"). Every failure is one line naming the path.
-/// The library's walkthrough files and `bench`'s input files alike.
+/// A regular file's bytes, read with the platform's calls, not Foundation's, into one block that may fail
+/// to allocate (docs/DESIGN.md, "The file reader"): the library's walkthrough files and `bench`'s inputs.
 package enum FileContents {
     /// The longest file read: `BWW_MAX_JSON_LENGTH`, the longest text `bww_create` takes.
     package static let maximumLength = 1 << 30
@@ -16,11 +15,10 @@ package enum FileContents {
     /// The path as messages show it: escaped and shortened to 240 characters, on one line.
     static func shown(_ path: String) -> String { Echo.escaped(path, limit: 240) }
 
-    /// Runs `body` with the bytes of the file at `path`, valid during the call only; `what`
-    /// names such a file in the message for one that is too long.
-    /// - Throws: `PATH: cannot read the file (REASON)`: it does not exist, is a folder or
-    ///   another non-file, is longer than `maximumLength`, cannot be allocated, grew while it
-    ///   was read, or the system refused (its reason); and what `body` throws.
+    /// Runs `body` with the bytes of the file at `path`, valid during the call only; `what` names such a
+    /// file in the message for one that is too long.
+    /// - Throws: `PATH: cannot read the file (REASON)`: missing, not a regular file, too long, unallocatable,
+    ///   grown while read, or the system's reason; and what `body` throws.
     package static func withBytes<R>(ofFile path: String, holding what: String = "a walkthrough file",
                                      _ body: (UnsafeBufferPointer<UInt8>) throws(WalkthroughError) -> R) throws(WalkthroughError) -> R {
         func failure(_ reason: String) -> WalkthroughError { WalkthroughError("\(shown(path)): cannot read the file (\(reason))") }

@@ -34,12 +34,11 @@ extension JSONScanner {
         return try decode(start..<index)
     }
 
-    /// The string whose bytes (quotes included) are `range`, checked already; escapes are
-    /// decoded into a buffer of the raw length, since decoding only ever shortens.
+    /// The string whose bytes (quotes included) are `range`, checked already.
     package func decode(_ range: Range<Int>) throws(WalkthroughError) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[range.lowerBound + 1 ..< range.upperBound - 1])
         guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: raw.count)
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: raw.count)  // decoding only ever shortens
         defer { out.deallocate() }
         var n = 0
         var i = range.lowerBound + 1
@@ -64,9 +63,7 @@ extension JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
     }
 
-    /// The byte a two-character escape (`\n`, `\"`, …) stands for, given the byte after the
-    /// backslash; nil for `\u` and for bad escapes. The common case, kept apart from the
-    /// scalar decoding and UTF-8 encoding of `\u`: escapes cost about what plain bytes do.
+    /// The byte a two-character escape (`\n`, `\"`, …) stands for, given the byte after the backslash; else nil.
     @inline(__always)
     static func shortEscape(_ b: UInt8) -> UInt8? {
         switch b {
@@ -80,9 +77,8 @@ extension JSONScanner {
         }
     }
 
-    /// The scalar of the `\uXXXX` escape (two of them for a surrogate pair) whose `u` is at
-    /// `i`; moves `i` past it. Any other byte there is a bad escape (the short ones are
-    /// handled before, by `shortEscape`).
+    /// The scalar of the `\uXXXX` escape (two for a surrogate pair) whose `u` is at `i`, moving `i` past it;
+    /// any other byte there is a bad escape (`shortEscape` takes the short ones first).
     func unicodeEscape(at i: inout Int) throws(WalkthroughError) -> Unicode.Scalar {
         guard i < bytes.count else { throw error("unterminated escape", at: i) }
         guard bytes[i] == UInt8(ascii: "u") else { throw error("bad escape", at: i) }

@@ -1,7 +1,5 @@
-/// A strict RFC 8259 JSON scanner over UTF-8 bytes, without Foundation or a document tree:
-/// `validate()` checks the whole text first, then a reader pulls the values it expects one at
-/// a time (docs/DESIGN.md, "The file reader"). Every step is linear in its bytes. `bench`'s
-/// reader of its own files (`JSONReader`) scans with it too.
+/// A strict RFC 8259 JSON scanner over UTF-8 bytes, without Foundation or a document tree
+/// (docs/DESIGN.md, "The file reader"); `bench`'s `JSONReader` scans with it too.
 package struct JSONScanner {
     package static let maximumDepth = 64
 

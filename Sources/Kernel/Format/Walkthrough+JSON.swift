@@ -26,14 +26,9 @@ extension Walkthrough {
         }
     }
 
-    /// Loads a walkthrough file's UTF-8 bytes where they are, without a copy as a `String`:
-    /// the walkthrough `init(json:)` reads from `String(decoding: bytes, as: UTF8.self)`.
-    /// Outside strings JSON is ASCII, so a scan that succeeds met ill-formed UTF-8 only inside
-    /// strings, which `JSONScanner.decode` repairs as that `String` would (their quotes are
-    /// ASCII, so each one repairs alone). An error in well-formed bytes is that `String`'s
-    /// (the same bytes); in ill-formed ones it is found again in the repaired `String`, so
-    /// that its message and position are `init(json:)`'s. `memory` as in `init(json:memory:)`,
-    /// and asked for that copy (each ill-formed byte becomes U+FFFD, 3 bytes).
+    /// Loads a walkthrough file's UTF-8 bytes where they are, without a copy as a `String`: the walkthrough
+    /// `init(json:)` reads from `String(decoding: bytes, as: UTF8.self)`, with its errors (docs/DESIGN.md,
+    /// "The file reader"). `memory` as in `init(json:memory:)`, and asked for the repaired copy.
     package init(utf8 bytes: UnsafeBufferPointer<UInt8>, memory: MemoryProbe? = nil) throws(WalkthroughError) {
         do throws(WalkthroughError) {
             var json = JSONScanner(bytes: bytes)

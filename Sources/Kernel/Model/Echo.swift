@@ -1,8 +1,5 @@
-/// Text from a file or a command line, made safe to repeat inside a one-line error message.
-///
-/// Control and format characters (newlines, NUL, bidirectional overrides, line separators)
-/// are written as JSON writes them (`\n`, `\u0000`), and text longer than `limit` Unicode
-/// scalars (so a character of a million combining marks too) is cut there and ends with `…`.
+/// Text from a file or a command line, made safe to repeat inside a one-line error message: control and
+/// format characters written as JSON writes them (`\n`, `\u0000`), text past `limit` scalars cut with `…`.
 package enum Echo {
     /// Characters kept of an echoed string (escapes count with their full length).
     package static let limit = 60

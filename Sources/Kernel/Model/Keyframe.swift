@@ -41,8 +41,7 @@ enum KeyframeRules {
         "has \(count) keyframes; at most \(maximumCount) are allowed"
     }
 
-    /// - Throws: the first broken rule, keyed by its path in the timeline
-    ///   (`rotation[3].at`).
+    /// - Throws: the first broken rule, keyed by its path in the timeline (`rotation[3].at`).
     static func check<V: KeyframeValue>(_ keyframes: [Keyframe<V>], track: String, limit: Double) throws(WalkthroughError) {
         guard !keyframes.isEmpty else {
             throw WalkthroughError(key: track, subject: "timeline track \(track)", problem: "must have at least one keyframe")
@@ -66,10 +65,9 @@ enum KeyframeRules {
         }
     }
 
-    /// - Throws: a segment of a rotation track whose easing overshoots past ±1e6 rad: every
-    ///   angle `v_j + (v_(j+1) − v_j)·E` over the easing's range on `[0, 1]` must stay within
-    ///   the bound the values keep (beyond it the fast path's Float angles and the
-    ///   reference's no longer agree). Keyed by the keyframe's easing (`rotation[3].easing`).
+    /// - Throws: a rotation segment whose easing overshoots past ±1e6 rad: every angle `v_j + (v_(j+1) − v_j)·E`
+    ///   over the easing's range on `[0, 1]` stays within the values' bound, past which the fast path's Float
+    ///   angles and the reference's no longer agree. Keyed by the keyframe's easing (`rotation[3].easing`).
     static func checkReach(_ rotation: [Keyframe<Double>]) throws(WalkthroughError) {
         for j in rotation.indices.dropLast() {
             let (from, to) = (rotation[j].value, rotation[j + 1].value)

@@ -1,6 +1,5 @@
-/// Asks, before an allocation sized by a file's counts, whether it can be made, so that the C
-/// interface's `bww_create` answers "out of memory" where Swift's allocator would end the
-/// process (docs/DESIGN.md, "The file reader"). Swift callers read files without one.
+/// Asks, before an allocation sized by a file's counts, whether it can be made, so that `bww_create` answers
+/// "out of memory" where Swift's allocator would end the process (docs/DESIGN.md, "The file reader").
 package struct MemoryProbe: Sendable {
     private let canAllocate: @Sendable (Int) -> Bool
 
@@ -13,12 +12,10 @@ package struct MemoryProbe: Sendable {
     /// fails instead of ending the process) and frees them again.
     package static let system = MemoryProbe { canAllocateAligned([$0 &+ slack]) }
 
-    /// Asked for besides the bytes: an array's header, the allocator's rounding, and the few
-    /// small allocations around the one that follows.
+    /// Asked for besides the bytes: an array's header, the allocator's rounding, the small allocations around.
     package static let slack = 4096
 
-    /// Throws when `bytes` cannot be allocated now (an error whose `refusedBytes` is
-    /// `bytes`); `what` says what for (`reading timelines`).
+    /// Throws when `bytes` cannot be allocated now (`refusedBytes` = `bytes`); `what` says what for.
     func check(bytes: Int, _ what: StaticString) throws(WalkthroughError) {
         guard !canAllocate(bytes) else { return }
         var error = WalkthroughError("cannot allocate \(bytes) bytes for \(what)")
@@ -26,8 +23,7 @@ package struct MemoryProbe: Sendable {
         throw error
     }
 
-    /// Throws when `count` values of `T` cannot be allocated (an error whose
-    /// `refusedBytes` is their size); `what` names them in the message (`subviews`).
+    /// Throws when `count` values of `T` cannot be allocated (`refusedBytes` = their size); `what` names them.
     func check<T>(_ count: Int, of _: T.Type, _ what: StaticString) throws(WalkthroughError) {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
         guard overflow || !canAllocate(bytes) else { return }

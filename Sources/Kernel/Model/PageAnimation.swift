@@ -13,12 +13,8 @@ package enum PageAnimation {
         animateAlpha ? Swift.min(Swift.max(mirrored(o), 0), 1) : 1
     }
 
-    /// The factors `(f, g)` of a translating animation: subview `k` moves by
+    /// The factors `(f, g)` of a translating animation (`AnimationType`'s formulas): subview `k` moves by
     /// `(f · s_k.x, g · s_k.y, 0)`. `nil` for Zoom, which scales.
-    ///
-    /// - Linear: `f = g = 100·(1 − o)`
-    /// - Curve: `X = 10·(1 − o)`, `f = X³ − 25·X`, `g = X³ − 20·X`
-    /// - InOut: `f = g = 100·(1 − m(o))`
     @inlinable @inline(__always)  // once per page and frame, part of its fixed cost
     package static func translationFactors(_ type: AnimationType, offset o: Double) -> SIMD2<Double>? {
         switch type {

@@ -1,8 +1,5 @@
-/// The one place of the limits that keep a walkthrough's memory bounded: at most
-/// `Walkthrough.maximumPageCount` pages, `Walkthrough.maximumSubviewCount` subview slots (a
-/// page's subviews rounded up to whole lanes, `Lanes.padded`), and in a file
-/// `Walkthrough.maximumKeyframeCount` keyframes, each admitted before it is allocated; with a
-/// `MemoryProbe`, memory is asked for ahead too (docs/DESIGN.md, "The file reader").
+/// The one place of the limits that keep a walkthrough's memory bounded (pages, subview slots padded to
+/// whole lanes, and in a file keyframes), each admitted before it is allocated (docs/DESIGN.md, "The file reader").
 package struct WalkthroughBudget: Sendable {
     /// Slots taken by the pages admitted so far.
     package private(set) var slots = 0
@@ -20,8 +17,7 @@ package struct WalkthroughBudget: Sendable {
     static let (pageBytes, timelineBytes, trackBytes, keyframeBytes) = (1024, 256, 128, 128)
 
     /// Starts the budget of a walkthrough of `pageCount` pages.
-    /// - Throws: more pages than `Walkthrough.maximumPageCount` (key `pages`), or an array
-    ///   of that many `Page`s that `memory` refuses (`refusedBytes` set).
+    /// - Throws: pages past `Walkthrough.maximumPageCount` (key `pages`), or their array refused by `memory`.
     package init(pageCount: Int, memory: MemoryProbe? = nil) throws(WalkthroughError) {
         guard pageCount <= Walkthrough.maximumPageCount else {
             throw WalkthroughError(
@@ -32,8 +28,7 @@ package struct WalkthroughBudget: Sendable {
         try memory?.check(pageCount, of: Page.self, "pages")
     }
 
-    /// The budget of a walkthrough whose pages hold `counts` subviews, for checking sizes
-    /// before anything is allocated for them.
+    /// The budget of a walkthrough whose pages hold `counts` subviews, for checking sizes before allocating.
     /// - Throws: the first limit exceeded; a page's error names the page (`page 3: …`).
     package init(subviewCounts counts: some Collection<Int>) throws(WalkthroughError) {
         try self.init(pageCount: counts.count)
@@ -43,18 +38,14 @@ package struct WalkthroughBudget: Sendable {
     }
 
     /// Admits the next page, of `count` subviews (`count ≥ 0`).
-    /// - Throws: a page whose slots would take the walkthrough past
-    ///   `Walkthrough.maximumSubviewCount` (key `subviews`), or whose array of `count`
-    ///   `Subview`s `memory` refuses (`refusedBytes` set); nothing is admitted then.
+    /// - Throws: slots past `Walkthrough.maximumSubviewCount` (key `subviews`), or the subviews' array refused
+    ///   by `memory`; nothing is admitted then.
     package mutating func admit(subviews count: Int) throws(WalkthroughError) {
         let limit = Walkthrough.maximumSubviewCount
         // Compared before padding, so that no sum can overflow whatever `count` is.
         guard count <= limit - slots, Lanes.padded(count) <= limit - slots else {
-            let noun = count == 1 ? "subview" : "subviews"
             let earlier = slots == 0 ? "" : " (earlier pages take \(slots), each page's count rounded up to a multiple of \(Lanes.count))"
-            throw WalkthroughError(
-                key: "subviews",
-                problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
+            throw Self.exceeding(count, "subviews", limit: limit, earlier: earlier)
         }
         // The small allocations first: the subviews' array is allocated right after its check.
         try admitWorking(WalkthroughBudget.pageBytes)
@@ -63,8 +54,7 @@ package struct WalkthroughBudget: Sendable {
     }
 
     /// Counts `bytes` of small allocations against the memory `memory` confirmed, asking
-    /// it for `workingChunk` (or `bytes`, if more) again when they would exceed it.
-    /// - Throws: memory `memory` refuses (`refusedBytes` set).
+    /// it for `workingChunk` (or `bytes`, if more) again when they would exceed it; throws what it refuses.
     private mutating func admitWorking(_ bytes: Int) throws(WalkthroughError) {
         guard let memory else { return }
         if bytes > confirmed {
@@ -76,8 +66,7 @@ package struct WalkthroughBudget: Sendable {
     }
 
     /// Admits a timeline, whatever its tracks: `Walkthrough.keyframesPerTimeline`.
-    /// - Throws: a timeline that would take the walkthrough past
-    ///   `Walkthrough.maximumKeyframeCount` (key `timeline`); nothing is admitted then.
+    /// - Throws: past `Walkthrough.maximumKeyframeCount` (key `timeline`); nothing is admitted then.
     package mutating func admitTimeline() throws(WalkthroughError) {
         let limit = Walkthrough.maximumKeyframeCount, cost = Walkthrough.keyframesPerTimeline
         guard cost <= limit - keyframes else {
@@ -91,18 +80,21 @@ package struct WalkthroughBudget: Sendable {
     }
 
     /// Admits a track of `count` keyframes (`count ≥ 0`).
-    /// - Throws: keyframes that would take the walkthrough past
-    ///   `Walkthrough.maximumKeyframeCount` (key `keyframes`); nothing is admitted then.
+    /// - Throws: past `Walkthrough.maximumKeyframeCount` (key `keyframes`); nothing is admitted then.
     package mutating func admit(keyframes count: Int) throws(WalkthroughError) {
         let limit = Walkthrough.maximumKeyframeCount
         guard count <= limit - keyframes else {
-            let noun = count == 1 ? "keyframe" : "keyframes"
             let earlier = keyframes == 0 ? "" : " (earlier tracks hold \(keyframes))"
-            throw WalkthroughError(
-                key: "keyframes",
-                problem: "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)")
+            throw Self.exceeding(count, "keyframes", limit: limit, earlier: earlier)
         }
         try admitWorking(WalkthroughBudget.trackBytes + count * WalkthroughBudget.keyframeBytes)
         keyframes += count
+    }
+
+    /// `count` subviews or keyframes (`key`, a plural) past `limit`; `earlier` tells what earlier pages or tracks took.
+    private static func exceeding(_ count: Int, _ key: String, limit: Int, earlier: String) -> WalkthroughError {
+        let noun = count == 1 ? String(key.dropLast()) : key
+        let problem = "\(count) \(noun) would exceed the limit of \(limit) per walkthrough\(earlier)"
+        return WalkthroughError(key: key, problem: problem)
     }
 }

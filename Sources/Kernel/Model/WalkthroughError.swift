@@ -3,15 +3,11 @@
 public struct WalkthroughError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One line that says where (page, subview and key, or line and column) and what.
     public var message: String
-    /// For a rule about one value of the model (`Rotation.axis`): its key in a walkthrough
-    /// file, which the file reader uses to tell the error as the file's
-    /// (`page 2, rotation: key "axis": must not be zero`). nil for other errors.
+    /// For a rule about one value of the model (`Rotation.axis`): its key in a walkthrough file; else nil.
     package var key: String?
-    /// The message without its subject: what the rule says about the value (`must not be
-    /// zero`). The whole message for errors without a key.
+    /// The message without its subject (`must not be zero`); the whole message for errors without a key.
     package var problem: String
-    /// The size of an allocation a `MemoryProbe` refused: the error is "out of memory", not
-    /// bad input (the C interface's `BWW_ERROR_OUT_OF_MEMORY`). nil for other errors.
+    /// The size of an allocation a `MemoryProbe` refused: "out of memory" (`BWW_ERROR_OUT_OF_MEMORY`); else nil.
     package var refusedBytes: Int?
 
     /// An error with the given one-line message.

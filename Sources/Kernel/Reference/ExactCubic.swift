@@ -1,21 +1,17 @@
-/// The sign of `B_x(u) − p` for the reference's Bézier solve, exact for every double `u`, `x1`,
-/// `x2` and `p` (short of underflow below 1e-300), so that bisection reaches the root also where
-/// the curve's x-speed is near zero: Shewchuk's expansions where Double rounding could decide
-/// (docs/DESIGN.md, "Keyframe timelines").
+/// The sign of `B_x(u) − p` for the reference's Bézier solve, exact for every double `u`, `x1`, `x2` and `p`
+/// (short of underflow below 1e-300) (docs/DESIGN.md, "The reference's exact solve").
 enum ExactCubic {
     /// `B_x(u) < p`, decided exactly.
     static func isBelow(x1: Double, x2: Double, u: Double, p: Double) -> Bool {
         let approximate = TimelineReference.bezier(x1, x2, u) - p
-        // Every term of B_x is ≥ 0 for x1, x2 ∈ [0, 1] and u ∈ [0, 1], so its rounding error is
-        // at most a few ulps of B_x itself; 16 of them, and of p, bound it with room to spare.
+        // B_x's terms are ≥ 0 for x1, x2, u ∈ [0, 1], so 16 ulps of B_x and p bound its rounding error amply.
         let bound = 16 * Double.ulpOfOne * (TimelineReference.bezier(x1, x2, u).magnitude + p.magnitude)
         if approximate.magnitude > bound { return approximate < 0 }
         return sign(x1: x1, x2: x2, u: u, p: p) < 0
     }
 
-    /// The exact sign (−1, 0, 1) of `a3·u³ + a2·u² + a1·u − p` with `a1 = 3·x1`,
-    /// `a2 = 3·x2 − 6·x1` and `a3 = 1 + 3·x1 − 3·x2` (the power form of `B_x`), by Horner's
-    /// rule on expansions.
+    /// The exact sign (−1, 0, 1) of `a3·u³ + a2·u² + a1·u − p` (the power form of `B_x`: `a1 = 3·x1`,
+    /// `a2 = 3·x2 − 6·x1`, `a3 = 1 + 3·x1 − 3·x2`), by Horner's rule on expansions.
     static func sign(x1: Double, x2: Double, u: Double, p: Double) -> Int {
         let a1 = product([x1], 3)
         let a2 = sum(product([x2], 3), product([x1], -6))

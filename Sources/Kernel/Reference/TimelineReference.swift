@@ -1,13 +1,10 @@
-/// The contract's keyframe timelines ("Keyframe timelines" in docs/FORMAT.md), written out
-/// literally in Double: the oracle the fast path's keyframes are tested against. Keep it
-/// plain: a linear search for the segment, bisection for the Bézier, builders for `K`.
+/// The contract's keyframe timelines ("Keyframe timelines" in docs/FORMAT.md), written out literally in
+/// Double: the oracle of the fast path's keyframes. Keep it plain: a linear search, bisection, builders for `K`.
 package enum TimelineReference {
     /// The Bézier solve's bound on `|u − u*|`.
     package static let solveTolerance = 1e-12
 
-    /// `E(p)` of `easing`: `p`, 0, or `B_y(u)` with `B_x(u) = p` solved by bisection to
-    /// `|u − u*| ≤ 1e-12` (`B_x` is monotone for `x1, x2 ∈ [0, 1]`), each step's comparison
-    /// exact (`ExactCubic`), also where the curve's x-speed is near zero.
+    /// `E(p)` of `easing`: `p`, 0, or `B_y(u)` with `B_x(u) = p` (`solve`; `B_x` is monotone for `x1, x2 ∈ [0, 1]`).
     package static func ease(_ easing: Easing, _ p: Double) -> Double {
         switch easing.curve {
         case .linear: return p
@@ -18,8 +15,8 @@ package enum TimelineReference {
         }
     }
 
-    /// `u ∈ [0, 1]` with `B_x(u) = p` (for `p` outside `[0, 1]`, the nearer end), within
-    /// `solveTolerance`: the bracket keeps `B_x(lo) < p ≤ B_x(hi)` exactly, so `u*` is in it.
+    /// `u ∈ [0, 1]` with `B_x(u) = p` (for `p` outside `[0, 1]`, the nearer end), by bisection within
+    /// `solveTolerance`: the bracket keeps `B_x(lo) < p ≤ B_x(hi)` exactly (`ExactCubic`), so `u*` is in it.
     package static func solve(x1: Double, x2: Double, p: Double) -> Double {
         var (lo, hi) = (0.0, 1.0)
         while hi - lo > solveTolerance {

@@ -1,18 +1,5 @@
-/// Where the lanes' Bézier solve starts (`BezierLanes`), fitted once per easing when the plan
-/// is built: `u₀ = c0 + c1·s + c2·s² + c3·s³` with `s = √max(a·p + b, 0)`, a cubic in a
-/// square root of `p`, so that one form fits the three shapes `u(p)` takes:
-///
-/// - `x1 = 0` (`easeOut`): `B_x'(0) = 0`, so `u ≈ √(p/(3·x2))` near `p = 0`, a square-root
-///   end that polynomials in `p` converge to slowly. `s = √p` (`a = 1, b = 0`) makes `u` a
-///   power series in `s`; `c0 = 0` is fixed so the guess is exact at the end.
-/// - `x2 = 1` (`easeIn`): the same at `p = 1`: `s = √(1 − p)`, `c0 = 1`.
-/// - otherwise `u(p)` is smooth: `s = √(1 + p)` (on `[1, √2]`, nearly linear in `p`).
-///   `linear` and `hold` (`B_x = u`) are `u = s² − 1` exactly.
-///
-/// The coefficients come from 17 points `u = k/16`: least squares, then one reweighting
-/// toward the largest errors (named curves within 3.6e-3, random Béziers 2.6e-2 at the median;
-/// docs/DESIGN.md, "Set-up, the build alone"). The guess only has to start Newton's method:
-/// the residual certificate decides, so a poor fit costs time (a Double solve), never accuracy.
+/// Where the lanes' Bézier solve starts: `u₀ = c0 + c1·s + c2·s² + c3·s³`, `s = √max(a·p + b, 0)`, fitted once per
+/// easing, since in `s` the square-root ends of `u(p)` are a power series (docs/DESIGN.md, "Easing in lanes").
 package struct EasingGuess: Hashable, Sendable {
     package var a, b, c0, c1, c2, c3: Double
 
@@ -32,9 +19,7 @@ package struct EasingGuess: Hashable, Sendable {
         }
         let (a, b, fixed): (Double, Double, Double?) =
             easing.flatStart ? (1, 0, 0) : easing.flatEnd ? (-1, 1, 1) : (1, 1, nil)
-        // Two specialisations of one fit (4 columns, or 3 with c0 fixed); every value is
-        // computed with the same operations in the same order as the plain loops were, so the
-        // fit is bitwise unchanged and only cheaper (docs/DESIGN.md, "Set-up").
+        // 4 columns, or 3 with c0 fixed: bitwise the former plain loops (docs/DESIGN.md, "Set-up, the build alone").
         let c = fixed == nil ? Self.fit(easing, a: a, b: b, y0: 0, columns: 4) : Self.fit(easing, a: a, b: b, y0: fixed!, columns: 3)
         let n = fixed == nil ? 4 : 3
         var all = SIMD4(fixed ?? 0, 0, 0, 0)
@@ -58,8 +43,7 @@ package struct EasingGuess: Hashable, Sendable {
     @inline(__always)
     private static func fit(_ easing: EasingPolynomial, a: Double, b: Double, y0: Double, columns n: Int) -> SIMD4<Double> {
         var c = SIMD4<Double>.zero
-        // Per node s, s², s³ (a column each), then its target, weight and error: two blocks
-        // of at most 1 KiB, which the stack takes without a check.
+        // Per node s, s², s³, then target, weight, error: ≤ 1 KiB each, so the stack takes them without a check.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * nodes) { columns in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * nodes) { scratch in
                 let s1 = columns.baseAddress!, s2 = s1 + nodes, s3 = s2 + nodes
@@ -78,9 +62,7 @@ package struct EasingGuess: Hashable, Sendable {
                     guard let solved = leastSquares(n, s1, s2, s3, y, weights) else { break }
                     c = solved
                     if pass == passes - 1 { break }
-                    // Two nodes at a time, each lane the scalar sum's operations: with 4 columns
-                    // `c.x · 1` is `c.x`; with 3 the zero column added `+0 · 0`, which changes a
-                    // −0 sum to +0 only, and the error is a magnitude.
+                    // Two nodes at a time, bitwise the scalar sums (docs/DESIGN.md, "Set-up, the build alone").
                     var largest2 = SIMD2<Double>.zero
                     func error(_ v1: SIMD2<Double>, _ v2: SIMD2<Double>, _ v3: SIMD2<Double>, _ yk: SIMD2<Double>) -> SIMD2<Double> {
                         let zero = SIMD2<Double>.zero
@@ -103,8 +85,7 @@ package struct EasingGuess: Hashable, Sendable {
                         let e = error(load(s1 + k), load(s2 + k), load(s3 + k), load(y + k))
                         (errors + k).initialize(to: e.x)
                         (errors + k + 1).initialize(to: e.y)
-                        // `Swift.max`'s rule per lane (`e >= largest ? e : largest`): a NaN error
-                        // never becomes the largest, as in the scalar loop.
+                        // `Swift.max`'s rule per lane: a NaN error never becomes the largest.
                         largest2.replace(with: e, where: e .>= largest2)
                         k += 2
                     }
@@ -113,12 +94,7 @@ package struct EasingGuess: Hashable, Sendable {
                     var largest = Swift.max(largest2.x, largest2.y)
                     largest = Swift.max(largest, last)
                     guard largest > 0 else { break }
-                    k = 0
-                    while k + 1 < nodes {
-                        store(load(weights + k) * (1 + load(errors + k) / largest), weights + k)
-                        k += 2
-                    }
-                    weights[k] *= 1 + errors[k] / largest
+                    for k in 0..<nodes { weights[k] *= 1 + errors[k] / largest }
                 }
             }
         }
@@ -131,9 +107,6 @@ package struct EasingGuess: Hashable, Sendable {
     @inline(__always)
     private static func load(_ p: UnsafeMutablePointer<Double>) -> SIMD2<Double> { SIMD2(p[0], p[1]) }
 
-    @inline(__always)
-    private static func store(_ v: SIMD2<Double>, _ p: UnsafeMutablePointer<Double>) { (p[0], p[1]) = (v.x, v.y) }
-
     /// The `n` coefficients minimising `Σ_k (w_k·(Σ_j c_j·v_kj − y_k))²`, by the normal
     /// equations and Gauss–Jordan elimination with partial pivoting; nil when they are singular.
     @inline(__always)
@@ -143,8 +116,7 @@ package struct EasingGuess: Hashable, Sendable {
         // The augmented matrix's rows: Σ w²·v_i·v in lanes 0..<4, Σ w²·v_i·y in lane 4.
         // With 3 columns the fourth row is never read (nor the fourth lane of the others).
         var m0 = SIMD4<Double>.zero, m1 = m0, m2 = m0, m3 = m0, rhs = m0
-        // Two passes over the nodes, each with few enough sums to stay in registers; every
-        // sum still adds its nodes in order, and row i gains (w²·v_i)·v, the lanes of w²·v times v.
+        // Two passes, so that each pass's sums stay in registers (docs/DESIGN.md, "Set-up, the build alone").
         @inline(__always) func node(_ k: Int) -> (v: SIMD4<Double>, wv: SIMD4<Double>) {
             let v = n == 4 ? SIMD4(1, s1[k], s2[k], s3[k]) : SIMD4(s1[k], s2[k], s3[k], 0)
             let w2 = w[k] * w[k]

@@ -1,25 +1,13 @@
 import KernelTarget
 
-/// The lane operations the Bézier solve (`BezierLanes`) needs, for a whole block
-/// (`SIMD8<Float>`) and for half a block (`SIMD4<Float>`): where registers hold 4 Floats
-/// (`LaneVector.narrowVectors`) the solve runs one half at a time, as the C anchor's chunks
-/// do, since the 8-lane solve's live values spill there (docs/DESIGN.md, "Keyframe timelines").
-///
-/// Each is a Clang vector expression of `KernelTarget/kernel_lanes.h`, the same instruction
-/// per register in both widths (minps, maxps, divps, sqrtps, cmpps), so a lane's result does
-/// not depend on the width it was computed in.
+/// The Bézier solve's lane operations, whole and half block, as `kernel_lanes.h` expressions of one instruction a
+/// register in both widths, so a lane's bits do not depend on the width (docs/DESIGN.md, "Keyframe timelines").
 protocol EasingVector: LaneVector {
-    /// `b < a ? b : a` per lane (a NaN lane in either gives `a`'s).
     static func minimum(_ a: Self, _ b: Self) -> Self
-    /// `b > a ? b : a` per lane (a NaN lane in either gives `a`'s).
     static func maximum(_ a: Self, _ b: Self) -> Self
-    /// `a / b` per lane.
     static func quotient(_ a: Self, _ b: Self) -> Self
-    /// `√a` per lane.
     static func root(_ a: Self) -> Self
-    /// `|v|` per lane (sign bits cleared).
     static func magnitude(_ v: Self) -> Self
-    /// Whether every lane is ≤ `bound` (false for a NaN lane).
     static func allAtMost(_ v: Self, _ bound: Float) -> Bool
 }
 

@@ -1,14 +1,7 @@
 import KernelTarget
 
-/// The fast path for pages whose lanes read timelines at different times (`KeyframeMode.lanes`):
-/// per block of 8 subviews, each present track's value in lanes, then `M = K·B` per lane.
-///
-/// Per block: `τ = o − shift` (8 Doubles: the contract's exact time), each track's cached
-/// segment checked with exact compares and found again only where a lane left it, its
-/// records gathered into a `TrackLanes` on the stack (`SegmentGather`), `p` and the easing in Float lanes
-/// (`TrackLanes.eased`, `BezierLanes`), the rotation's sine and cosine by `VectorTrig`.
-/// `K = S·R(θ, axis)·T` and the page part `B = R(θ_k)·A·P` compose per lane
-/// (`KeyframeComposition`); alpha is the page's times the track's, clamped.
+/// `KeyframeMode.lanes` pages, whose lanes read timelines at different times: per block of 8, each track's cached
+/// segment checked and gathered, eased in Float lanes, then `M = K·B` (docs/DESIGN.md, "Keyframe timelines").
 enum KeyframeKernel {
     static func run(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                     _ output: KernelOutputs, blocks: Range<Int>) {
@@ -23,8 +16,7 @@ enum KeyframeKernel {
     @inline(never)
     static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                                      _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>, _: W.Type) {
-        // Borrowed, not retained: the parts of a split frame run this on several threads at
-        // once, and a retain each would contend on one count.
+        // Borrowed, not retained: a split frame's threads would contend on one reference count.
         lanes.tables._withUnsafeGuaranteedRef { tables in run(k, keyframes, input, lanes, output, blocks, tables, W.self) }
     }
 
@@ -38,8 +30,8 @@ enum KeyframeKernel {
         for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
-        // The block's gathered segments, one per track, on the stack (`SegmentGather`): a
-        // tuple, since a temporary allocation this large takes the heap.
+        // A tuple, since a temporary allocation this large takes the heap
+        // (docs/DESIGN.md, "Keyframe scenarios and working set").
         var scratch = (TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid)
         withUnsafeMutablePointer(to: &scratch) { tuple in
             let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: TrackLanes.self)
@@ -54,11 +46,8 @@ enum KeyframeKernel {
                                      _ tables: LaneTimelines, slots: SIMD4<Int>, stride: Int, o: Lanes.Doubles,
                                      page: KeyframeComposition.Page, scratch: UnsafeMutablePointer<TrackLanes>,
                                      _: W.Type) {
-        // Every track present (own timelines): the slots and stride as constants, so that the
-        // per-track presence tests and entry products fold away (the C anchor's kernel per
-        // combination of tracks); any other combination reads them from the run's tables.
-        // A page of one source (a staggered page timeline) takes the second loop, whose
-        // gather splats a block that holds one record (`SegmentGather.splat`).
+        // Constant slots when every track is present fold the presence tests away; one-source pages take the second
+        // loop, which splats (docs/DESIGN.md, "A block that holds one record is splat").
         let shared = tables.sourceCount == 1
         if slots == SIMD4(0, 1, 2, 3) && !shared {
             for i in blocks {
@@ -82,9 +71,7 @@ enum KeyframeKernel {
                                        _ i: Int, o: Lanes.Doubles, page: KeyframeComposition.Page,
                                        tables: LaneTimelines, slots: (Int, Int, Int, Int), stride: Int, shared: Bool,
                                        scratch: UnsafeMutablePointer<TrackLanes>, _: W.Type) {
-        typealias V = Lanes.Floats
         let (tSlot, sSlot, rSlot, aSlot) = slots
-        let pageAlpha = V(repeating: k.alpha)
         let tau = o - UnsafeRawPointer(tables.shifts + i &* Lanes.count).load(as: Lanes.Doubles.self)
         let entry = i &* stride
         var flags = SIMD4<UInt8>.zero
@@ -93,15 +80,9 @@ enum KeyframeKernel {
         if rSlot >= 0 { flags[2] = gather(lanes, entry &+ rSlot, .rotation, i, tau, tables, shared, scratch) }
         if aSlot >= 0 { flags[3] = gather(lanes, entry &+ aSlot, .alpha, i, tau, tables, shared, scratch) }
         var pose = KeyframeComposition.Pose()
-        if tSlot >= 0 {
-            let (x, y) = value(scratch, flags[0], tau)
-            (pose.tx, pose.ty) = (x, y)
-        }
-        if sSlot >= 0 {
-            let (x, y) = value(scratch + 1, flags[1], tau)
-            (pose.sx, pose.sy) = (x, y)
-        }
-        var alpha = pageAlpha
+        if tSlot >= 0 { (pose.tx, pose.ty) = value(scratch, flags[0], tau) }
+        if sSlot >= 0 { (pose.sx, pose.sy) = value(scratch + 1, flags[1], tau) }
+        var alpha = Lanes.Floats(repeating: k.alpha)
         if aSlot >= 0 {
             let (a, _) = value(scratch + 3, flags[3], tau)
             alpha *= kernel_clamp_unit8(a)
@@ -113,8 +94,7 @@ enum KeyframeKernel {
                 + kernel_widen8(t.pointee.dvx * e)
             (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
         }
-        // One store in each branch: a store after the branches took each field as a phi of
-        // both compositions, and the planar one's constant fields went through the stack.
+        // One store in each branch: after them, the planar composition's constant fields went through the stack.
         if keyframes.planar {
             W.store(KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha), output, block: i)
         } else {

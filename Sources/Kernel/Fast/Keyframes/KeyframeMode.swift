@@ -15,8 +15,7 @@ package enum KeyframeMode: Hashable, Sendable {
     /// composition, `KeyframeComposition.planar`).
     case lanes(planar: Bool)
 
-    /// The mode of `page`. (Lazily over the subviews: no array a subview, which the
-    /// memory probe of a C caller would not see.)
+    /// The mode of `page`, lazily: an array a subview would escape a C caller's memory probe.
     init(_ page: Page) {
         let animated = page.subviews.indices.lazy.filter { !page.isStatic(subview: $0) }
         let timed = animated.contains { page.timeline(ofSubview: $0) != nil }

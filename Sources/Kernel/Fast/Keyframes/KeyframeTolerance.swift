@@ -1,14 +1,5 @@
-/// How far the fast path's keyframed subviews may stray from the reference: the usual
-/// `ParityTolerance` plus what the keyframes add, from the magnitudes in play (the
-/// project's promise: fields stay within the usual tolerances scaled by the magnitudes in play).
-///
-/// The eased fraction is within `δ = 2e-6·max(1, S)` of the exact one (`BezierLanes`; `S`
-/// the largest slope of the page's Bézier easings), plus 1e-6 for the Float rounding of
-/// `p` and of the values. A track's value then errs by `δ·Δ` for its largest step `Δ`
-/// between keyframes, and `K·B` carries that into the fields: the rows 1–3 of `K` by
-/// `W = Δθ·s + Δs` (rotation span `Δθ` times the largest scale `s`, plus the scale span),
-/// row 4 by `Δt + t·W`. So a field `b` of the reference may be off by the usual allowance
-/// plus `δ·W·(1 + |b|)` (rows 1–3, alpha) or `δ·(Δt + t·W)·(1 + |b|)` (translations).
+/// How far keyframed subviews may stray from the reference: `ParityTolerance` plus the eased fraction's error bound
+/// times the magnitudes in play (docs/DESIGN.md, "Error bound").
 package struct KeyframeTolerance: Sendable {
     /// `δ`, `W` and `Δt + t·W` of a page.
     package let delta: Double, pose: Double, translation: Double

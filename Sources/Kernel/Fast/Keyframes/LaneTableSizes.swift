@@ -1,11 +1,5 @@
-/// The sizes `LaneTimelines.init(page)` allocates its tables with, counted from the page
-/// without building them, for the memory probe (`WalkthroughAnimator.bufferByteCounts`).
-///
-/// The counts are those the build reaches, found the same way: the page's timeline is a
-/// source whenever it has one; each distinct own timeline (`Timeline` equality through
-/// `TimelineKey`, as the build's dictionary) of a non-static subview is one more; the keyframes are those of
-/// every track of every source; a track is present when some source has a keyframe in
-/// it. Exact, not a bound: `AllocationTests` compares them with the built tables.
+/// `LaneTimelines.init(page)`'s table sizes, counted the same way without building them, for the memory probe
+/// (`WalkthroughAnimator.bufferByteCounts`): exact, not a bound (`AllocationTests`).
 struct LaneTableSizes {
     /// Subview slots of the page, padding included.
     let slots: Int

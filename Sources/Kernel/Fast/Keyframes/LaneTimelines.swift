@@ -1,22 +1,12 @@
-/// The plan's keyframes of one page in `KeyframeMode.lanes`, laid out once: what a lane
-/// needs to find its segment again when its time leaves the cached one (`SegmentCache`),
-/// the segments' records the kernel gathers every frame (`SegmentRecord`), and the per-lane
-/// constants.
-///
-/// Every distinct timeline of the page (the page's, and each distinct subview's own) is a
-/// *source*; its tracks are flattened into `times`, `values` and `easings`. Per slot
-/// (subview, padding included): its source (−1 for none: static, padding, or no
-/// timeline) and its time shift (`k·stagger` for the page's timeline, 0 for its own:
-/// `τ = o − shift`, the product rounded as the contract says). Immutable after `init`.
+/// A lanes-mode page's keyframes laid out once per *source* (each distinct timeline), immutable after `init`, so
+/// lanes find and gather their segments from raw tables (docs/DESIGN.md, "Keyframe scenarios and working set").
 package final class LaneTimelines: @unchecked Sendable {
     /// Bits of `TrackKind`: the tracks some lane of the page has.
     package let trackMask: UInt8
     /// The present tracks in storage order (`SegmentCache` keeps one `TrackLanes` each per block).
     let tracks: [TrackKind]
-    /// As raw memory for `SegmentCache.find` (no array, so no bounds checks and no
-    /// reference counting per lane): per source and track `start, count` into the flat
-    /// tables (count 0: no such track); the times; the values. (A keyframe's easing and its
-    /// fitted start are in its segment's record only.)
+    /// Raw memory, so `SegmentCache.find` pays no bounds checks or reference counts a lane: per source and track
+    /// `start, count` (0: no such track) into the times and values.
     package let trackRanges: UnsafeMutablePointer<Int32>
     package let timeTable: UnsafeMutablePointer<Double>
     package let valueTable: UnsafeMutablePointer<SIMD2<Double>>
@@ -57,11 +47,7 @@ package final class LaneTimelines: @unchecked Sendable {
         axes = aligned(blocks * 9 * Lanes.count)
         laneSource.initialize(repeating: -1, count: padded)
         shifts.initialize(repeating: 0, count: padded)
-        // First the sources: the page's timeline, then each distinct own one in the order
-        // of its first subview (subviews that share a timeline, by value, share its
-        // source), each subview's source, and the keyframes the sources hold; then the
-        // working arrays are made at their sizes (what `WalkthroughAnimator.checked` asks
-        // memory for before a build counts them so).
+        // Sources first (the page's, then each distinct own one), then the arrays at the sizes `LaneTableSizes` counts.
         let ownCount = LaneTimelines.ownTimelineCount(page)
         var firstSubview: [Int] = []  // per source, −1 for the page's timeline
         firstSubview.reserveCapacity(ownCount + 1)
@@ -161,10 +147,7 @@ package final class LaneTimelines: @unchecked Sendable {
     /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
     private static func fillSegments(_ table: UnsafeMutablePointer<SegmentRecord>, _ starts: UnsafeMutablePointer<Int32>,
                                      ranges: [Int32], times: [Double], values: [SIMD2<Double>], easings: [EasingPolynomial]) {
-        // One fit per distinct x cubic (the named curves recur in every timeline), remembered
-        // for the first `fitLimit` ones: the memory `bww_create` asks for does not grow with
-        // the distinct Béziers a file holds. A track's last keyframe has no segment: its
-        // easing is not fitted.
+        // One fit per distinct x cubic, remembered up to `fitLimit` (docs/DESIGN.md, "Set-up, the build alone").
         var fitted: [EasingPolynomial: SIMD8<Float>] = [:]
         let linear = EasingGuess.linear.row
         func guess(_ e: EasingPolynomial) -> SIMD8<Float> {

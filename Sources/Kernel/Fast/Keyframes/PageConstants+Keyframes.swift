@@ -8,12 +8,8 @@ extension PageConstants {
         package let planar: Bool
     }
 
-    /// Folds the pose of `timeline` at `τ` (`τ = o` in `KeyframeMode.uniform`) into the
-    /// matrix and alpha of the page at offset `o`: `M = K · (R·A·P)` in Double, rounded to
-    /// Float once, and `alpha = alpha_page · alpha_track`. Row 4 of `K · (R·A·P)` without the
-    /// page's per-subview translation is `tx·B₁ + ty·B₂ + (0, 0, 0, 1)`, which the uniform
-    /// kernel adds to `f·s_k.x`, `g·s_k.y` (the per-subview row 4 of `B` is
-    /// `(f·s_k.x, g·s_k.y, 0, 1)`, and `K`'s fourth column is `(0, 0, 0, 1)`).
+    /// Folds the pose of `timeline` at `τ` into the page's matrix (`K·(R·A·P)` in Double, rounded once) and alpha,
+    /// so the uniform kernels run on it (docs/DESIGN.md, "Shared pose").
     mutating func applyUniform(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double, at tau: Double) {
         let pose = PageConstants.pose(timeline, at: tau)
         let m = PageAnimation.mirrored(o)

@@ -8,18 +8,14 @@ enum ScalarEasing {
         switch easing.curve {
         case .linear: return p
         case .hold: return 0
-        case .bezier(let c): return TimelineReference.bezier(c.y, c.w, solve(x1: c.x, x2: c.z, p: p))
+        case .bezier(let c):
+            let cx = 3 * c.x, bx = 3 * (c.z - c.x) - 3 * c.x
+            return TimelineReference.bezier(c.y, c.w, solve(ax: 1 - cx - bx, bx: bx, cx: cx, p: p))
         }
     }
 
-    /// `u ∈ [0, 1]` with `B_x(u) = p`: safeguarded Newton (a step that leaves the bracket
+    /// `u ∈ [0, 1]` with `B_x(u) = ((ax·u + bx)·u + cx)·u = p`: safeguarded Newton (a step that leaves the bracket
     /// bisects it instead), stopped when the bracket or the step is below 1e-12.
-    static func solve(x1: Double, x2: Double, p: Double) -> Double {
-        let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1
-        return solve(ax: 1 - cx - bx, bx: bx, cx: cx, p: p)
-    }
-
-    /// The same for `B_x(u) = ((ax·u + bx)·u + cx)·u`.
     static func solve(ax: Double, bx: Double, cx: Double, p: Double) -> Double {
         guard p > 0 else { return 0 }
         guard p < 1 else { return 1 }

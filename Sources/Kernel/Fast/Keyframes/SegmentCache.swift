@@ -1,17 +1,7 @@
 import KernelTarget
 
-/// Each lane's current keyframe segment per track, as an index into the plan's
-/// `LaneTimelines.segments` with the segment's bounds, kept from frame to frame by an
-/// animator: 22 bytes a lane and present track (one `LaneSegments` per block and present
-/// track of every page in `KeyframeMode.lanes`). Indices, bounds and flags only, not the segment's
-/// constants, which the kernel gathers from the plan every frame (`SegmentGather`): lanes that
-/// change segment at most frames then write little (docs/DESIGN.md, "Keyframe scenarios and
-/// working set").
-///
-/// Only a starting point: `KeyframeKernel` checks every lane's segment each frame with
-/// exact Double compares and finds it again where it left (`find`), so a frame does not
-/// depend on the frames before it, and a split frame is bitwise the single-core one (the
-/// workers own disjoint blocks). A value with copy-on-write storage, like `FrameBuffer`.
+/// Each lane's segment per track (record index, bounds, flags: 22 bytes), a starting point the kernel checks every
+/// frame, so lanes that change segment write little (docs/DESIGN.md, "Keyframe scenarios and working set").
 final class SegmentCache: @unchecked Sendable {
     typealias Indices = SIMD8<Int32>
     let lanes: UnsafeMutablePointer<LaneSegments>
@@ -57,10 +47,8 @@ final class SegmentCache: @unchecked Sendable {
         lanes.deallocate()
     }
 
-    /// The segment records of track `kind` for the lanes of block `block` set in `outside`
-    /// (lanes whose time left their segment), written into `entry`; `shared` as in
-    /// `SegmentGather.gather`. Scalar, one call a block: a call per lane spilled the block's
-    /// vectors around each, and an index put into the vector in registers went through the stack.
+    /// The records of the lanes set in `outside`, into `entry`; one call a block, since a call a lane spilled the
+    /// block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set").
     @inline(never)
     static func find(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                      tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) {
@@ -88,9 +76,8 @@ final class SegmentCache: @unchecked Sendable {
         }
     }
 
-    /// Lane `l` of `entry` at record `index` (`record`): its index, bounds and flags, so that
-    /// the block's bounds and flags need no gather from the records (docs/DESIGN.md,
-    /// "Keyframe scenarios and working set").
+    /// Lane `l` of `entry` at `record`, so the block's bounds and flags need no gather
+    /// (docs/DESIGN.md, "A lane's bounds and flags written where its segment is found").
     @inline(__always)
     static func place(_ entry: UnsafeMutablePointer<LaneSegments>, lane l: Int, _ index: Int32,
                       _ record: UnsafePointer<SegmentRecord>) {
@@ -102,10 +89,8 @@ final class SegmentCache: @unchecked Sendable {
                         toByteOffset: LaneSegments.laneFlagsOffset &+ l, as: UInt8.self)
     }
 
-    /// `find` on a page of one source (a staggered page timeline, whose lanes in a block read
-    /// it within a few ms of each other): one lane's walk, and every lane its record holds
-    /// takes it, in whole vectors where that is all 8; the rest lane by lane (docs/DESIGN.md,
-    /// "Stagger's segments found once a block").
+    /// `find` on a one-source page, whose block's lanes mostly share a record: one lane walks for all
+    /// (docs/DESIGN.md, "Stagger's segments found once a block").
     @inline(never)
     static func findShared(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                            tau: Lanes.Doubles, tables: LaneTimelines) {
@@ -134,10 +119,8 @@ final class SegmentCache: @unchecked Sendable {
         if outside & ~held != 0 { findEach(entry, outside & ~held, kind: kind, block: block, tau: tau, tables: tables) }
     }
 
-    /// The record at `time` from the lane's current one `index`: a walk to the neighbouring
-    /// records of the same track (a scroll moves a lane across a keyframe or two at a time),
-    /// or the search (`find`) from the NaN record. The same record either way: a track's
-    /// records cover −∞ … +∞ in order, and `lo ≤ τ < hi` holds in exactly one of them.
+    /// The record at `time` from the lane's `index`: a walk, as a scroll crosses a keyframe or two, or the search
+    /// (`find`) from a fixed record or a non-finite time (docs/DESIGN.md, "Keyframe scenarios and working set").
     @inline(__always)
     static func step(_ index: Int32, _ time: Double, kind: TrackKind, block: Int, lane l: Int,
                      tables: LaneTimelines) -> Int32 {

@@ -1,16 +1,10 @@
 import KernelTarget
 
-/// A block's segments of one track gathered from the plan's records (`SegmentRecord`) into a
-/// `TrackLanes` on the stack, after each lane's cached bounds are checked with exact Double
-/// compares and its segment found again where the lane left it (`SegmentCache.find`). Only the rows
-/// the block's flags need are gathered: a constant block reads the first (`invLen v0 dv`,
-/// `ax bx cx`), a block that does not solve the second too (`ay by cy`, the start's
-/// `ga … g2`), one that solves also `g3` (docs/DESIGN.md, "Keyframe scenarios and working set").
+/// A block's segments of one track gathered from the plan's records into a `TrackLanes` on the stack, only the rows
+/// its flags need (docs/DESIGN.md, "Keyframe scenarios and working set").
 enum SegmentGather {
-    /// Fills `t` for block `block`'s lanes at `tau`, updates the indices at `entry` where a
-    /// lane left its segment, and returns the block's `TrackLanes` flags. `shared`: the page
-    /// has one source, whose blocks mostly hold one record a track (`splat`); a constant false
-    /// in the own-timelines loop, which then has no code for it.
+    /// Fills `t`, finding lanes' segments again where they left, and returns the block's `TrackLanes` flags.
+    /// `shared`: a one-source page (`splat`), constant false in the own-timelines loop, so no code there.
     @inline(__always)
     static func gather(_ entry: UnsafeMutablePointer<LaneSegments>, into t: UnsafeMutablePointer<TrackLanes>,
                        kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) -> UInt8 {
@@ -43,11 +37,11 @@ enum SegmentGather {
     /// `gather`'s rows where every lane of the block holds record `r`, one load a field.
     @inline(__always)
     static func splat(_ r: UnsafePointer<CChar>, into floats: UnsafeMutablePointer<Float>, flags any: UInt32) -> UInt8 {
-        kernel_segment_splat(r, 0, floats)
+        kernel_segment_splat(r, 0, 8, floats)
         guard any & SegmentRecord.live != 0 else { return TrackLanes.constant }
-        kernel_segment_splat(r, 1, floats + 8 * Lanes.count)
+        kernel_segment_splat(r, 1, 8, floats + 8 * Lanes.count)
         guard any & SegmentRecord.solves != 0 else { return 0 }
-        kernel_segment_g3_splat(r, floats + 16 * Lanes.count)
+        kernel_segment_splat(r, 2, 1, floats + 16 * Lanes.count)
         return TrackLanes.solves
     }
 

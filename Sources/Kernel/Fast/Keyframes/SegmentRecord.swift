@@ -1,16 +1,9 @@
 import KernelTarget
 
-/// One keyframe segment of one track of one source, with what a lane takes to evaluate it
-/// (`TrackLanes`' fields for one lane), laid out once by the plan (`LaneTimelines.segments`).
-/// The animator keeps only each lane's segment index (`SegmentCache`) and gathers the
-/// records of a block into a `TrackLanes` on the stack every frame (`SegmentGather`), so the
-/// per-subview state stays small (docs/DESIGN.md, "Keyframe scenarios and working set").
-///
-/// A track of `n` keyframes has `n + 1` records: before the first keyframe (`lo = −∞`),
-/// the `n − 1` segments between keyframes, from the last on (`hi = +∞`); a source without
-/// the track has one (`−∞ … +∞`, the track's neutral value). The table starts with a NaN
-/// record (never valid: a lane whose `τ` is NaN or that has not been placed yet searches
-/// again) and each track's neutral record (lanes without a source).
+/// One segment of one track of one source (`TrackLanes`' fields for one lane), laid out once by the plan so that the
+/// per-subview state stays small (docs/DESIGN.md, "Keyframe scenarios and working set"). A track of `n` keyframes
+/// has `n + 1` records (`−∞ … t₁`, the segments, `tₙ … +∞`), a missing track one (`−∞ … +∞`, neutral); the table
+/// starts with the NaN record and each track's neutral one (lanes without a source).
 package struct SegmentRecord {
     package var lo: Double, hi: Double
     /// `invLen v0x v0y dvx dvy ax bx cx`.
@@ -67,16 +60,16 @@ package struct SegmentRecord {
         self.flags = flags
     }
 
-    /// `u = p`, `B_y = u` (the linear easing and its fitted start).
+    /// `u = p`, `B_y = u` (the linear easing).
     static let linearEasing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)
-    static let linearGuess = SIMD8<Float>(1, 1, -1, 0, 1, 0, 0, 0)
 
     /// The NaN record: never valid, value NaN.
     static let nan = SegmentRecord(kind: .translation, lo: .infinity, hi: -.infinity, v0: SIMD2(repeating: .nan),
-                                   dv: .zero, easing: linearEasing, guess: linearGuess)
+                                   dv: .zero, easing: linearEasing, guess: EasingGuess.linear.row)
 
     /// A constant record from `lo` to `hi` at `value`.
     static func constant(_ kind: TrackKind, lo: Double, hi: Double, _ value: SIMD2<Double>) -> SegmentRecord {
-        SegmentRecord(kind: kind, lo: lo, hi: hi, v0: value, dv: .zero, easing: linearEasing, guess: linearGuess)
+        SegmentRecord(kind: kind, lo: lo, hi: hi, v0: value, dv: .zero, easing: linearEasing,
+                      guess: EasingGuess.linear.row)
     }
 }

@@ -1,20 +1,5 @@
-/// A staggered page timeline split into runs of blocks, once per page and frame: lane `k`
-/// reads it at `τ_k = o − k·stagger`, monotonic in `k`, so the page's lanes fall into at
-/// most three consecutive runs: those past every track's last keyframe (each track at its
-/// last value), those before every track's first keyframe (each at its first value), and
-/// between them the lanes that need evaluating (`KeyframeKernel`). The first two share one
-/// pose, which the frame driver folds into the page matrix (`PageConstants.foldingPose`)
-/// and hands to the uniform kernels, as `KeyframeMode.uniform` does for a page without
-/// stagger; only the blocks of the middle run go to the lanes.
-///
-/// Exact, as the contract's time rules: `τ_k` is computed as the reference computes it
-/// (`Double(k)·stagger` rounded, then subtracted) and compared with the keyframe times in
-/// Double. Rounding is monotonic, so `τ_k` is monotonic in `k` and a binary search finds
-/// the boundaries. A block joins a shared run only when all its lanes (static and padding
-/// ones included, which the kernels patch or nobody reads) are in it: a run boundary
-/// inside a block leaves that block to the lanes. A NaN offset puts every lane in the
-/// middle. Set (`LaneTimelines.staggerRuns`) only for pages where every non-static
-/// subview follows the page's timeline and the page has one angle (no per-subview spin).
+/// A staggered page timeline split per page and frame into runs of whole blocks: those past every keyframe and those
+/// before every one share a pose and run uniform, only the middle takes the lanes (docs/DESIGN.md, "Stagger as runs").
 package struct StaggerRuns: Sendable {
     package let timeline: Timeline
     package let stagger: Double

@@ -1,9 +1,5 @@
-/// A timeline as the key that shares sources among a page's subviews (`LaneTimelines`,
-/// `LaneTableSizes`): equal when the timelines are, hashed through a 64-bit digest of every
-/// field made once per subview. `Timeline`'s synthesized hash fed each keyframe's fields
-/// and its easing's name through the hasher, the most of building an own-timelines plan
-/// after the easing fits (docs/DESIGN.md, "Set-up"). Equal timelines have equal digests
-/// (−0 is taken as +0, as `==` does); a collision only costs a comparison of timelines.
+/// A timeline as the key that shares sources, hashed through a 64-bit digest made once (−0 as +0, as `==` does), since
+/// `Timeline`'s synthesized hash cost the most after the easing fits (docs/DESIGN.md, "Set-up, the build alone").
 struct TimelineKey: Hashable {
     let timeline: Timeline
     let digest: UInt64
@@ -11,10 +7,11 @@ struct TimelineKey: Hashable {
     init(_ timeline: Timeline) {
         self.timeline = timeline
         var d = Digest()
-        d.add(timeline.translation)
-        d.add(timeline.scale)
-        d.add(timeline.rotation)
-        d.add(timeline.alpha)
+        let xy: (inout Digest, SIMD2<Double>) -> Void = { $0.add($1.x); $0.add($1.y) }
+        d.add(timeline.translation, xy)
+        d.add(timeline.scale, xy)
+        d.add(timeline.rotation) { $0.add($1) }
+        d.add(timeline.alpha) { $0.add($1) }
         d.add(timeline.axis.x)
         d.add(timeline.axis.y)
         d.add(timeline.axis.z)
@@ -66,23 +63,13 @@ struct TimelineKey: Hashable {
             }
         }
 
-        mutating func add(_ track: [Keyframe<SIMD2<Double>>]?) {
+        @inline(__always)
+        mutating func add<V>(_ track: [Keyframe<V>]?, _ value: (inout Digest, V) -> Void) {
             guard let track else { return add(0 as UInt64) }
             add(UInt64(track.count) &+ 1)
             for k in track {
                 add(k.at)
-                add(k.value.x)
-                add(k.value.y)
-                add(k.easing)
-            }
-        }
-
-        mutating func add(_ track: [Keyframe<Double>]?) {
-            guard let track else { return add(0 as UInt64) }
-            add(UInt64(track.count) &+ 1)
-            for k in track {
-                add(k.at)
-                add(k.value)
+                value(&self, k.value)
                 add(k.easing)
             }
         }

@@ -1,18 +1,9 @@
 import KernelTarget
 
-/// One track of one block of 8 lanes: the segment each lane's time sits in, with what it
-/// takes to evaluate it there, as lane vectors (gathered on the stack from the plan's
-/// `SegmentRecord`s each frame, `SegmentGather`).
-///
-/// Lane `l` is valid while `lo ≤ τ < hi` (exact Double compares: `τ − lo ≥ 0` and
-/// `hi − τ > 0` have the signs of the comparisons, as IEEE subtraction of unequal numbers
-/// never gives zero). Then `p = Float(τ − lo)·invLen`, `E = B_y(u)` with `B_x(u) = p`
-/// (`EasingPolynomial`) solved from the fitted start `ga … g3` (`EasingGuess`), and the
-/// value is `v0 + dv·E`. Before the first keyframe
-/// (`lo = −∞`) and from the last on (`hi = +∞`) `invLen = dv = 0`: the value is `v0`. In a
-/// segment shorter than `SegmentCache.tinyGap`, `invLen = 1` and `lo` is placed so that
-/// `Float(τ − lo)` is `p` for the frame's `τ`; `hi = −∞`, so the next frame finds it again.
-/// A rotation's `v0` is `v0x + v0y` (a Double split into two Floats, angles reach 1e6 rad).
+/// One track of one block as lane vectors, gathered each frame from the plan's `SegmentRecord`s: value `v0 + dv·E`,
+/// `p = Float(τ − lo)·invLen` (docs/DESIGN.md, "Keyframe scenarios and working set"). In a segment shorter than
+/// `SegmentCache.tinyGap`, `invLen = 1` and `lo` is placed per frame so that `Float(τ − lo)` is `p`. A rotation's
+/// `v0` is `v0x + v0y`, a Double split into two Floats, as angles reach 1e6 rad.
 package struct TrackLanes {
     package var lo, hi: Lanes.Doubles
     package var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
@@ -30,8 +21,7 @@ package struct TrackLanes {
     /// Some lane needs the Bézier solve (its `B_x` is not `u`).
     package static let solves: UInt8 = 2
 
-    /// `E` in every lane (0 where the block is constant): in half blocks where registers
-    /// hold 4 Floats, else in whole ones; the same bits either way (`EasingHalvesTests`).
+    /// `E` per lane (0 if constant), by half blocks where registers hold 4 Floats: same bits (`EasingHalvesTests`).
     @inline(__always)
     static func eased(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, flags: UInt8) -> Lanes.Floats {
         if flags & TrackLanes.constant != 0 { return .zero }
@@ -53,9 +43,7 @@ package struct TrackLanes {
         return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
     }
 
-    /// `eased` where registers hold 4 Floats: the same operations on each half of the block
-    /// in turn (the C anchor's chunks, and why: `EasingVector`), one certificate for the block
-    /// as in 8 lanes, so every lane's `E` is the same bits.
+    /// `eased` one half block at a time, with one certificate for the block as in 8 lanes: the same bits.
     @inline(__always)
     package static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
                                       flags: UInt8) -> Lanes.Floats {
