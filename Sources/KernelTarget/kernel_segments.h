@@ -1,7 +1,7 @@
 #ifndef KERNEL_SEGMENTS_H
 #define KERNEL_SEGMENTS_H
 
-#include "kernel_target.h"
+#include "kernel_shuffles.h"
 
 /* Segment records (SegmentRecord.swift) transposed into lane vectors (TrackLanes.swift), since scalar stores read
  * back as a vector stall on store forwarding (docs/DESIGN.md, "Keyframe scenarios and working set"). */
@@ -43,27 +43,14 @@ KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *
     const kernel_float8 r2 = kernel_segment_row(rows->r[2], part), r3 = kernel_segment_row(rows->r[3], part);
     const kernel_float8 r4 = kernel_segment_row(rows->r[4], part), r5 = kernel_segment_row(rows->r[5], part);
     const kernel_float8 r6 = kernel_segment_row(rows->r[6], part), r7 = kernel_segment_row(rows->r[7], part);
-    const kernel_float8 t0 = __builtin_shufflevector(r0, r1, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 t1 = __builtin_shufflevector(r0, r1, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 t2 = __builtin_shufflevector(r2, r3, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 t3 = __builtin_shufflevector(r2, r3, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 t4 = __builtin_shufflevector(r4, r5, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 t5 = __builtin_shufflevector(r4, r5, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 t6 = __builtin_shufflevector(r6, r7, 0, 8, 1, 9, 4, 12, 5, 13);
-    const kernel_float8 t7 = __builtin_shufflevector(r6, r7, 2, 10, 3, 11, 6, 14, 7, 15);
-    const kernel_float8 u0 = __builtin_shufflevector(t0, t2, 0, 1, 8, 9, 4, 5, 12, 13);
-    const kernel_float8 u1 = __builtin_shufflevector(t0, t2, 2, 3, 10, 11, 6, 7, 14, 15);
-    const kernel_float8 u2 = __builtin_shufflevector(t1, t3, 0, 1, 8, 9, 4, 5, 12, 13);
-    const kernel_float8 u3 = __builtin_shufflevector(t1, t3, 2, 3, 10, 11, 6, 7, 14, 15);
-    const kernel_float8 u4 = __builtin_shufflevector(t4, t6, 0, 1, 8, 9, 4, 5, 12, 13);
-    const kernel_float8 u5 = __builtin_shufflevector(t4, t6, 2, 3, 10, 11, 6, 7, 14, 15);
-    const kernel_float8 u6 = __builtin_shufflevector(t5, t7, 0, 1, 8, 9, 4, 5, 12, 13);
-    const kernel_float8 u7 = __builtin_shufflevector(t5, t7, 2, 3, 10, 11, 6, 7, 14, 15);
+    kernel_float8 u[8];
+    kernel_transpose4x2(r0, r1, r2, r3, u);
+    kernel_transpose4x2(r4, r5, r6, r7, u + 4);
     const kernel_float8 c[8] = {
-        __builtin_shufflevector(u0, u4, 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u1, u5, 0, 1, 2, 3, 8, 9, 10, 11),
-        __builtin_shufflevector(u2, u6, 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u3, u7, 0, 1, 2, 3, 8, 9, 10, 11),
-        __builtin_shufflevector(u0, u4, 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u1, u5, 4, 5, 6, 7, 12, 13, 14, 15),
-        __builtin_shufflevector(u2, u6, 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u3, u7, 4, 5, 6, 7, 12, 13, 14, 15),
+        __builtin_shufflevector(u[0], u[4], 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u[1], u[5], 0, 1, 2, 3, 8, 9, 10, 11),
+        __builtin_shufflevector(u[2], u[6], 0, 1, 2, 3, 8, 9, 10, 11), __builtin_shufflevector(u[3], u[7], 0, 1, 2, 3, 8, 9, 10, 11),
+        __builtin_shufflevector(u[0], u[4], 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u[1], u[5], 4, 5, 6, 7, 12, 13, 14, 15),
+        __builtin_shufflevector(u[2], u[6], 4, 5, 6, 7, 12, 13, 14, 15), __builtin_shufflevector(u[3], u[7], 4, 5, 6, 7, 12, 13, 14, 15),
     };
     __builtin_memcpy(out, c, sizeof c);
 }
