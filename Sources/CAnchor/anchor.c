@@ -38,6 +38,7 @@ void anchor_store_limit(const anchor_outputs *out, long first, long end) {
     }
 }
 
+/* The importer's macro, expanded here under anchor.c's own C flags: the anchor's features. */
 const char *anchor_target_features(void) { return ANCHOR_IMPORTER_TARGET_FEATURES; }
 
 const char *anchor_compiler_version(void) {

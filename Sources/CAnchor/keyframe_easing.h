@@ -5,7 +5,7 @@
 
 /* A track's eased fraction E in a chunk's lanes by BezierLanes.swift's solve: the fitted start,
  * 2 Newton steps, a certificate, a third step and then Double only where it fails, so that E
- * stays within 2e-6·max(1, S) (docs/DESIGN.md, "Easing" and "Error bound"). */
+ * stays within 2e-6·max(1, S) (docs/DESIGN.md, "Easing in lanes" and "Error bound"). */
 
 #if ANCHOR_WIDTH == 8
 typedef d8 vd;

@@ -55,7 +55,9 @@ __attribute__((target("avx"))) static inline void kernel_gather_blocks_phased(co
 }
 #undef KERNEL_GATHER_PHASE_LOOP
 #else
-static inline void kernel_gather_blocks_phased(const float *source, long blocks, double *out) {}
+static inline void kernel_gather_blocks_phased(const float *source, long blocks, double *out) {
+    (void)source; (void)blocks; (void)out;
+}
 #endif
 
 #endif

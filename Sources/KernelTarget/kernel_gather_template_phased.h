@@ -124,6 +124,7 @@ __attribute__((target("avx"))) static inline int kernel_gather_template_blocks_p
 #else
 static inline int kernel_gather_template_blocks_phased(const float *source, long blocks, double *out,
                                                        const unsigned char *statics, const double *template16) {
+    (void)source; (void)blocks; (void)out; (void)statics; (void)template16;
     return 0;
 }
 #endif

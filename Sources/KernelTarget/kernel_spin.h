@@ -145,7 +145,11 @@ static inline __attribute__((target("avx"))) int kernel_spin_blocks_avx(
 static inline int kernel_spin_blocks_avx(const kernel_spin_page *k, const float *lanes, const float *seed_table,
                                          long seeds, long group, long first, long end, const float *step_table,
                                          const float *speeds, const unsigned char *statics, void *out, void *alphas,
-                                         int flags) { return 0; }
+                                         int flags) {
+    (void)k, (void)lanes, (void)seed_table, (void)seeds, (void)group, (void)first, (void)end, (void)step_table,
+        (void)speeds, (void)statics, (void)out, (void)alphas, (void)flags;
+    return 0;
+}
 #endif
 
 #endif

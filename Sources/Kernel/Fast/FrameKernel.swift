@@ -24,6 +24,7 @@ enum FrameKernel {
         if k.spins, let spin = k.spin {
             // Each combination is its own specialization, so the loop has no flag tests; a Zoom
             // page (the only one that scales) never translates.
+            assert(spin.scale == 1 || !k.translates, "a Zoom page never translates")
             switch (spin.scale != 1, spin.m34 != nil, k.translates) {
             case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self, W.self)
             case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self, W.self)

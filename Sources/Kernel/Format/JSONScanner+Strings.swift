@@ -64,6 +64,7 @@ extension JSONScanner {
     }
 
     /// The byte a two-character escape (`\n`, `\"`, …) stands for, given the byte after the backslash; else nil.
+    /// Kept apart from `\u`'s decoding, so escapes cost about what plain bytes do (docs/DESIGN.md, "The file reader").
     @inline(__always)
     static func shortEscape(_ b: UInt8) -> UInt8? {
         switch b {

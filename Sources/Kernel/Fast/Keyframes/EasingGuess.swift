@@ -31,7 +31,7 @@ package struct EasingGuess: Hashable, Sendable {
         self.init(a: a, b: b, c0: all[0], c1: all[1], c2: all[2], c3: all[3])
     }
 
-    /// The fit's nodes: `u = k/16`.
+    /// The fit's nodes: `u = k/16`; odd, since the error pass takes them in pairs and then the last alone.
     private static let nodes = 17
     /// Least squares, then `passes − 1` reweightings.
     package static let passes = 2

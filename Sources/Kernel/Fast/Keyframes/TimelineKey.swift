@@ -64,12 +64,12 @@ struct TimelineKey: Hashable {
         }
 
         @inline(__always)
-        mutating func add<V>(_ track: [Keyframe<V>]?, _ value: (inout Digest, V) -> Void) {
+        mutating func add<V>(_ track: [Keyframe<V>]?, _ addValue: (inout Digest, V) -> Void) {
             guard let track else { return add(0 as UInt64) }
             add(UInt64(track.count) &+ 1)
             for k in track {
                 add(k.at)
-                value(&self, k.value)
+                addValue(&self, k.value)
                 add(k.easing)
             }
         }
