@@ -10,9 +10,9 @@
 
 typedef int kernel_int8 __attribute__((ext_vector_type(8)));
 
-/* Record layout (SegmentRecord): lo, hi (Doubles), 16 Floats at byte 16 (invLen v0x v0y dvx
- * dvy ax bx cx | ay by cy ga gb g0 g1 g2), g3 at byte 80, the flags word at byte 84. */
-enum { KERNEL_SEGMENT_STRIDE = 96, KERNEL_SEGMENT_G3 = 80 };
+/* Record layout (SegmentRecord): 16 Floats (invLen v0x v0y dvx dvy ax bx cx | ay by cy gk g0 g1
+ * g2 g3), then lo, hi (Doubles) and the flags word. */
+enum { KERNEL_SEGMENT_STRIDE = 96 };
 
 /* KERNEL_SEGMENT_ONE_RECORD where the 8 lanes hold one record (a block flag beside the
  * records' ORed flags, SegmentRecord.oneRecord), else 0. */
@@ -32,7 +32,7 @@ KERNEL_SEGMENTS_INLINE kernel_segment_rows kernel_segment_rows8(const void *reco
 
 KERNEL_SEGMENTS_INLINE kernel_float8 kernel_segment_row(const char *r, int part) {
     kernel_float8 v;
-    __builtin_memcpy(&v, r + 16 + 32 * part, sizeof v);
+    __builtin_memcpy(&v, r + 32 * part, sizeof v);
     return v;
 }
 
@@ -55,26 +55,15 @@ KERNEL_SEGMENTS_INLINE void kernel_segment_transpose(const kernel_segment_rows *
     __builtin_memcpy(out, c, sizeof c);
 }
 
-/* The first `count` Floats of row `part` (2: g3) of one record in all 8 lanes (a block whose lanes hold one
- * record), as kernel_segment_transpose writes 8 equal rows. */
-KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, int count, float *out) {
-    for (int k = 0; k < count; k++) {
+/* Row `part` of one record in all 8 lanes (a block whose lanes hold one record), as
+ * kernel_segment_transpose writes 8 equal rows. */
+KERNEL_SEGMENTS_INLINE void kernel_segment_splat(const char *r, int part, float *out) {
+    for (int k = 0; k < 8; k++) {
         float v;
-        __builtin_memcpy(&v, r + 16 + 32 * part + 4 * k, sizeof v);
+        __builtin_memcpy(&v, r + 32 * part + 4 * k, sizeof v);
         const kernel_float8 s = v;
         __builtin_memcpy(out + 8 * k, &s, sizeof s);
     }
-}
-
-/* g3 of the 8 lanes' records into out[0..7]. */
-KERNEL_SEGMENTS_INLINE void kernel_segment_g3(const kernel_segment_rows *rows, float *out) {
-    kernel_float8 g;
-    for (int l = 0; l < 8; l++) {
-        float v;
-        __builtin_memcpy(&v, rows->r[l] + KERNEL_SEGMENT_G3, sizeof v);
-        g[l] = v;
-    }
-    __builtin_memcpy(out, &g, sizeof g);
 }
 
 #endif

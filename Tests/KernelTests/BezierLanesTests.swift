@@ -44,7 +44,8 @@ extension BezierLanesTests {
     /// The solve's start in every lane from `guess`, as the kernel computes it.
     static func start(_ p: Lanes.Floats, _ guess: EasingGuess) -> Lanes.Floats {
         func v(_ x: Double) -> Lanes.Floats { Lanes.Floats(repeating: Float(x)) }
-        return BezierLanes.start(p, a: v(guess.a), b: v(guess.b), c: (v(guess.c0), v(guess.c1), v(guess.c2), v(guess.c3)))
+        let row = guess.row
+        return BezierLanes.start(p, k: Lanes.Floats(repeating: row[0]), c: (v(guess.c0), v(guess.c1), v(guess.c2), v(guess.c3)))
     }
 }
 

@@ -35,8 +35,8 @@ import Testing
                 tau[l] = edge && block % 3 == 1 ? .nan : edge ? lo : lo + length * .random(in: 0..<1, using: &rng)
                 (segments.ax[l], segments.bx[l], segments.cx[l]) = (Float(poly.ax), Float(poly.bx), Float(poly.cx))
                 (segments.ay[l], segments.by[l], segments.cy[l]) = (Float(poly.ay), Float(poly.by), Float(poly.cy))
-                (segments.ga[l], segments.gb[l], segments.g0[l]) = (guess[0], guess[1], guess[2])
-                (segments.g1[l], segments.g2[l], segments.g3[l]) = (guess[3], guess[4], guess[5])
+                (segments.gk[l], segments.g0[l], segments.g1[l]) = (guess[0], guess[1], guess[2])
+                (segments.g2[l], segments.g3[l]) = (guess[3], guess[4])
             }
             for flags in [TrackLanes.solves, 0] {
                 let (whole, halves) = withUnsafePointer(to: segments) {

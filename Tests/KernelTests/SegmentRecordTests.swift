@@ -8,12 +8,11 @@ import Testing
 @Suite struct SegmentRecordTests {
     @Test func layoutsAreThoseTheGatherReads() {
         #expect(MemoryLayout<SegmentRecord>.stride == 96)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.lo) == 0)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.hi) == 8)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.a) == 16)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.b) == 48)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.g3) == 80)
-        #expect(MemoryLayout<SegmentRecord>.offset(of: \.flags) == 84)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.a) == 0)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.b) == 32)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.lo) == 64)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.hi) == 72)
+        #expect(MemoryLayout<SegmentRecord>.offset(of: \.flags) == 80)
         // Each lane's flags sit in what was the cache's padding: 22 bytes a lane and track.
         #expect(MemoryLayout<LaneSegments>.offset(of: \.index) == 0)
         #expect(MemoryLayout<LaneSegments>.offset(of: \.hi)! - MemoryLayout<LaneSegments>.offset(of: \.lo)! == 64)

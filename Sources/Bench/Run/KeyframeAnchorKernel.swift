@@ -100,7 +100,8 @@ final class AnchorEasingRows: @unchecked Sendable {
                 for j in 0..<max(keyframes - 1, 0) {
                     let r = t.segments[records + j]
                     easings[first + j] = SIMD8(r.a[5], r.a[6], r.a[7], r.b[0], r.b[1], r.b[2], 0, 0)
-                    guesses[first + j] = SIMD8(r.b[3], r.b[4], r.b[5], r.b[6], r.b[7], r.g3, 0, 0)
+                    let k = r.b[3]  // EasingGuess.row: b = |k|, a the sign of k
+                    guesses[first + j] = SIMD8(k.sign == .minus ? -1 : 1, k.magnitude, r.b[4], r.b[5], r.b[6], r.b[7], 0, 0)
                 }
             }
         }

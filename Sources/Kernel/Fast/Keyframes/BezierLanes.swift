@@ -5,17 +5,18 @@ package enum BezierLanes {
     /// With Float evaluation (≤ 2.4e-7) and coefficient rounding (≤ 1.8e-7), a true residual below the contract's 1e-6.
     package static let certifiedResidual: Float = 5.5e-7
 
-    /// `u₀ = c0 + c1·s + c2·s² + c3·s³`, `s = √max(a·p + b, 0)` (`EasingGuess`; the bound
-    /// keeps `1 − p` from going negative where Float rounding leaves `p` just above 1).
+    /// `u₀ = c0 + c1·s + c2·s² + c3·s³`, `s = √max(a·p + b, 0)` with `b = |k|` and `a` the sign of `k`
+    /// (`EasingGuess.row`): `±p + |k|` is `a·p + b`'s bits, fused or not. The bound keeps `1 − p` from going
+    /// negative where Float rounding leaves `p` just above 1.
     @inline(__always)
-    package static func start(_ p: Lanes.Floats, a: Lanes.Floats, b: Lanes.Floats,
+    package static func start(_ p: Lanes.Floats, k: Lanes.Floats,
                               c: (Lanes.Floats, Lanes.Floats, Lanes.Floats, Lanes.Floats)) -> Lanes.Floats {
-        start(p, a, b, c)
+        start(p, k, c)
     }
 
     @inline(__always)
-    static func start<V: EasingVector>(_ p: V, _ a: V, _ b: V, _ c: (V, V, V, V)) -> V {
-        let s = V.root(V.maximum(V.madd(a, p, b), V()))
+    static func start<V: EasingVector>(_ p: V, _ k: V, _ c: (V, V, V, V)) -> V {
+        let s = V.root(V.maximum(V.signed(p, by: k) + V.magnitude(k), V()))
         return V.madd(V.madd(V.madd(c.3, s, c.2), s, c.1), s, c.0)
     }
 

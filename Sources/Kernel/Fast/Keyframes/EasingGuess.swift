@@ -101,8 +101,12 @@ package struct EasingGuess: Hashable, Sendable {
         return c
     }
 
-    /// `a b c0 c1 c2 c3 0 0` as Floats, one segment's in `SegmentRecord` (and the C anchor's guess table).
-    package var row: SIMD8<Float> { SIMD8(Float(a), Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0) }
+    /// `k c0 c1 c2 c3` as Floats, one segment's in `SegmentRecord`: `a` and `b` are `(1, 0)`, `(−1, 1)` or `(1, 1)`,
+    /// so one signed `k` holds both, `b = |k|` and `a` the sign of `k` (`BezierLanes.start`).
+    package var row: SIMD8<Float> {
+        precondition(b == 0 ? a == 1 : b == 1 && a.magnitude == 1, "a fitted start's a, b: (1, 0), (−1, 1) or (1, 1)")
+        return SIMD8(a < 0 ? -1 : Float(b), Float(c0), Float(c1), Float(c2), Float(c3), 0, 0, 0)
+    }
 
     @inline(__always)
     private static func load(_ p: UnsafeMutablePointer<Double>) -> SIMD2<Double> { SIMD2(p[0], p[1]) }

@@ -8,6 +8,8 @@ protocol EasingVector: LaneVector {
     static func quotient(_ a: Self, _ b: Self) -> Self
     static func root(_ a: Self) -> Self
     static func magnitude(_ v: Self) -> Self
+    /// `v` negated in the lanes where `k`'s sign bit is set.
+    static func signed(_ v: Self, by k: Self) -> Self
     static func allAtMost(_ v: Self, _ bound: Float) -> Bool
 }
 
@@ -19,6 +21,10 @@ extension SIMD8: EasingVector where Scalar == Float {
     @inline(__always) static func magnitude(_ v: Self) -> Self {
         unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: Self.self)
     }
+    @inline(__always) static func signed(_ v: Self, by k: Self) -> Self {
+        let sign = unsafeBitCast(k, to: SIMD8<UInt32>.self) & 0x8000_0000
+        return unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) ^ sign, to: Self.self)
+    }
     @inline(__always) static func allAtMost(_ v: Self, _ bound: Float) -> Bool { kernel_all_at_most8(v, bound) != 0 }
 }
 
@@ -29,6 +35,10 @@ extension SIMD4: EasingVector where Scalar == Float {
     @inline(__always) static func root(_ a: Self) -> Self { kernel_sqrt4(a) }
     @inline(__always) static func magnitude(_ v: Self) -> Self {
         unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: Self.self)
+    }
+    @inline(__always) static func signed(_ v: Self, by k: Self) -> Self {
+        let sign = unsafeBitCast(k, to: SIMD4<UInt32>.self) & 0x8000_0000
+        return unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) ^ sign, to: Self.self)
     }
     @inline(__always) static func allAtMost(_ v: Self, _ bound: Float) -> Bool { kernel_all_at_most4(v, bound) != 0 }
 }

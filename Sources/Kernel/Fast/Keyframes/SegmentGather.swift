@@ -28,21 +28,17 @@ enum SegmentGather {
             placeTiny(UnsafeMutableRawPointer(t).assumingMemoryBound(to: Double.self), records, entry.pointee.index, tau)
         }
         guard any & SegmentRecord.live != 0 else { return TrackLanes.constant }
-        kernel_segment_transpose(&rows, 1, floats + 8 * Lanes.count)  // ay by cy ga gb g0 g1 g2
-        guard any & SegmentRecord.solves != 0 else { return 0 }
-        kernel_segment_g3(&rows, floats + 16 * Lanes.count)
-        return TrackLanes.solves
+        kernel_segment_transpose(&rows, 1, floats + 8 * Lanes.count)  // ay by cy gk g0 g1 g2 g3
+        return any & SegmentRecord.solves != 0 ? TrackLanes.solves : 0
     }
 
     /// `gather`'s rows where every lane of the block holds record `r`, one load a field.
     @inline(__always)
     static func splat(_ r: UnsafePointer<CChar>, into floats: UnsafeMutablePointer<Float>, flags any: UInt32) -> UInt8 {
-        kernel_segment_splat(r, 0, 8, floats)
+        kernel_segment_splat(r, 0, floats)
         guard any & SegmentRecord.live != 0 else { return TrackLanes.constant }
-        kernel_segment_splat(r, 1, 8, floats + 8 * Lanes.count)
-        guard any & SegmentRecord.solves != 0 else { return 0 }
-        kernel_segment_splat(r, 2, 1, floats + 16 * Lanes.count)
-        return TrackLanes.solves
+        kernel_segment_splat(r, 1, floats + 8 * Lanes.count)
+        return any & SegmentRecord.solves != 0 ? TrackLanes.solves : 0
     }
 
     /// The lanes of a segment shorter than `SegmentCache.tinyGap`: `lo` moved so that

@@ -5,12 +5,11 @@ import KernelTarget
 /// has `n + 1` records (`−∞ … t₁`, the segments, `tₙ … +∞`), a missing track one (`−∞ … +∞`, neutral); the table
 /// starts with the NaN record and each track's neutral one (lanes without a source).
 package struct SegmentRecord {
-    package var lo: Double, hi: Double
     /// `invLen v0x v0y dvx dvy ax bx cx`.
     package var a: SIMD8<Float>
-    /// `ay by cy ga gb g0 g1 g2`.
+    /// `ay by cy gk g0 g1 g2 g3`: the easing's `B_y` and its fitted start (`EasingGuess.row`).
     package var b: SIMD8<Float>
-    package var g3: Float
+    package var lo: Double, hi: Double
     /// `SegmentRecord.live`, `.solves`, `.tiny`.
     package var flags: UInt32
 
@@ -49,7 +48,6 @@ package struct SegmentRecord {
         self.hi = hi
         a = SIMD8(Float(invLen), v0x, v0y, dvx, dvy, easing[0], easing[1], easing[2])
         b = SIMD8(easing[3], easing[4], easing[5], guess[0], guess[1], guess[2], guess[3], guess[4])
-        g3 = guess[5]
         // Tested as `!(… == 0)`, so that a NaN counts as not zero.
         let moving = dvx.magnitude + dvy.magnitude
         let curved = easing[0].magnitude + easing[1].magnitude + (easing[2] - 1).magnitude

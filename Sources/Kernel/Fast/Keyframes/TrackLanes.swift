@@ -8,13 +8,13 @@ package struct TrackLanes {
     package var lo, hi: Lanes.Doubles
     package var invLen, v0x, v0y, dvx, dvy: Lanes.Floats
     package var ax, bx, cx, ay, by, cy: Lanes.Floats
-    package var ga, gb, g0, g1, g2, g3: Lanes.Floats
+    package var gk, g0, g1, g2, g3: Lanes.Floats
 
     /// A blank block (never valid: `lo > hi`), the scratch's start.
     package static let invalid = TrackLanes(
         lo: .init(repeating: .infinity), hi: .init(repeating: -.infinity), invLen: .zero, v0x: .zero, v0y: .zero,
         dvx: .zero, dvy: .zero, ax: .zero, bx: .zero, cx: .zero, ay: .zero, by: .zero, cy: .zero,
-        ga: .zero, gb: .zero, g0: .zero, g1: .zero, g2: .zero, g3: .zero)
+        gk: .zero, g0: .zero, g1: .zero, g2: .zero, g3: .zero)
 
     /// Block flags (`SegmentGather.gather`'s result): every lane's value is `v0` (skip the easing).
     package static let constant: UInt8 = 1
@@ -37,8 +37,7 @@ package struct TrackLanes {
         // Bounded in Floats, after the conversion: a Double minimum is 8 scalar compares.
         let p = kernel_min8(kernel_narrow8(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
         guard flags & TrackLanes.solves != 0 else { return BezierLanes.x(p, t.pointee.ay, t.pointee.by, t.pointee.cy) }
-        let start = BezierLanes.start(p, a: t.pointee.ga, b: t.pointee.gb,
-                                      c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
+        let start = BezierLanes.start(p, k: t.pointee.gk, c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
         let u = BezierLanes.solve(p, from: start, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx)
         return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
     }
@@ -63,9 +62,8 @@ package struct TrackLanes {
         guard flags & TrackLanes.solves != 0 else { return Lanes.Floats(lowHalf: y(p0, 0), highHalf: y(p1, 1)) }
         @inline(__always)
         func steps(_ p: H, _ h: Int) -> (u: H, r: H) {
-            let start = BezierLanes.start(p, half(t.pointee.ga, h), half(t.pointee.gb, h),
-                                          (half(t.pointee.g0, h), half(t.pointee.g1, h), half(t.pointee.g2, h),
-                                           half(t.pointee.g3, h)))
+            let start = BezierLanes.start(p, half(t.pointee.gk, h), (half(t.pointee.g0, h), half(t.pointee.g1, h),
+                                                                    half(t.pointee.g2, h), half(t.pointee.g3, h)))
             return BezierLanes.steps(p, from: start, half(t.pointee.ax, h), half(t.pointee.bx, h),
                                      half(t.pointee.cx, h))
         }
