@@ -70,6 +70,21 @@ import FoundationXML
         }
     }
 
+    /// A drawing whose page height or extent overflows a Double is refused in one line, in both formats,
+    /// and writes nothing (it once wrote `height="0"`, or `inf` into the page's JSON, with status 0).
+    @Test(arguments: [#"{"width":375,"pages":[{"subviews":[{"frame":[0,1e308,10,1e308]}]}]}"#,
+                      #"{"width":1e308,"pages":[{"subviewCount":1}]}"#])
+    func geometryThatOverflowsIsRefused(file: String) throws {
+        let path = try BenchProcess.temporaryFile(file)
+        for format in ["svg", "html"] {
+            let out = path + "." + format
+            let run = try BenchProcess.run(["render", path, "--format", format, "--output", out])
+            #expect(run.status == 1 && run.stderr.contains("too large to draw") && run.stderr.split(separator: "\n").count == 1,
+                    "\(file) \(format): \(run.status) \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(file) \(format): wrote \(out)")
+        }
+    }
+
     @Test func filmstripIsWellFormedAndLabelled() throws {
         let path = try BenchProcess.temporaryFile(String(decoding: FileManager.default.contents(atPath: ScenarioFiles.path("readme-rotation.json")) ?? Data(), as: UTF8.self))
         let out = path + ".svg"

@@ -28,6 +28,16 @@ enum FilmstripGeometry {
         return bottoms.max().map { Swift.max($0 + 40, w.width) } ?? w.width * 16 / 9
     }
 
+    /// `pageHeight`, refused where the drawing's geometry overflows a Double (a frame's
+    /// `y + height`, 16:9 of a huge width, or the pages' extent), which no picture holds.
+    static func drawableHeight(_ w: Walkthrough) throws(BenchError) -> Double {
+        let h = pageHeight(w)
+        guard h.isFinite, (w.extent * Double(w.pages.count)).isFinite else {
+            throw BenchError("the walkthrough is too large to draw: its \(h.isFinite ? "pages' extent" : "page height") overflows")
+        }
+        return h
+    }
+
     /// Subview `k`'s frame, or the default layout: the page's subviews stacked as rows.
     static func frame(of page: Page, subview k: Int, width: Double, height: Double) -> PageRect {
         if let frame = page.subviews[k].frame { return frame }

@@ -48,7 +48,7 @@ struct HTMLPreview {
     }
 
     func html() throws(BenchError) -> String {
-        let w = walkthrough.width, h = FilmstripGeometry.pageHeight(walkthrough)
+        let w = walkthrough.width, h = try FilmstripGeometry.drawableHeight(walkthrough)
         var animator = WalkthroughAnimator(walkthrough, layout: .caTransform3D)
         var frames = ""
         var shown = Set<Int>()

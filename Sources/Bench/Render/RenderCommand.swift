@@ -82,7 +82,7 @@ struct Filmstrip {
     let scrolls: [Double]
 
     func svg() throws(BenchError) -> String {
-        let w = walkthrough.width, h = FilmstripGeometry.pageHeight(walkthrough)
+        let w = walkthrough.width, h = try FilmstripGeometry.drawableHeight(walkthrough)
         let scale = 240 / w, gap = 16.0, label = 44.0
         let panelW = w * scale, panelH = h * scale
         var out = """
