@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import WalkthroughKernel
 @testable import Bench
 
 @Suite(.temporaryFolders) struct BaselineTests {
@@ -84,7 +85,15 @@ import Glibc
     }
     static let build = "\"build\": \(buildObject())"
     static func file(_ metrics: String) -> String { "{\(build), \"metrics\": [\(metrics)]}" }
-    static let good = #"{"name": "instructions/x", "kind": "instructions", "value": 9.5, "threshold": 0.03}"#
+    /// A metric of a scenario this build counts (`CountedCase.all`): the file passes every
+    /// check made before measuring.
+    static let good = #"{"name": "instructions/linear", "kind": "instructions", "value": 9.5, "threshold": 0.03}"#
+    static func named(_ name: String, _ kind: String) -> String {
+        file(#"{"name": "\#(name)", "kind": "\#(kind)", "value": 1, "threshold": 0.1}"#)
+    }
+    /// Two ratios, one of a scenario this build lacks.
+    static let oneGone = file(good + #", {"name": "simd/c/linear/1000", "kind": "ratio", "value": 1, "threshold": 0.1}, "#
+                              + #"{"name": "simd/c/gone/1000", "kind": "ratio", "value": 1, "threshold": 0.1}"#)
 
     /// Strict reading: every defect is "malformed", with where and what, and exit 1, before
     /// anything is measured.
@@ -107,7 +116,13 @@ import Glibc
         (file(#"{"name": "", "kind": "ratio", "value": 1, "threshold": 0.1}"#), "metrics[0].name: must not be empty"),
         (file(good + ", " + #"{"name": "x", "kind": "ratio", "value": 1, "threshold": 0.1, "treshold": 1}"#),
          #"metrics[1].treshold: unknown key "treshold"; allowed keys: name, kind, value, threshold"#),
-        (file(good + ", " + good), #"metric "instructions/x" appears twice"#),
+        (file(good + ", " + good), #"metric "instructions/linear" appears twice"#),
+        // A name of another kind than its own (`namesOutsideTheGrammarAreMalformed`: names
+        // of no kind).
+        (named("simd/c/zoom/1000", "instructions"), #"metrics[0].kind: must be "ratio" for the metric "simd/c/zoom/1000", got "instructions""#),
+        (named("writes/linear", "instructions"), #"metrics[0].kind: must be "writes" for the metric "writes/linear", got "instructions""#),
+        (named("instructions-per-frame/readme-parallax", "ratio"),
+         #"metrics[0].kind: must be "instructions" for the metric "instructions-per-frame/readme-parallax", got "ratio""#),
         (#"{"build": {"cores": 2}, "metrics": [\#(good)]}"#, "build.cores: must be a string, got 2"),
         ("{\(build), \"metrics\": [\(good)], \"extra\": 1}", #"extra: unknown key "extra"; allowed keys: build, metrics"#),
         // The build says which machine and build --strict-machine compares with: every key,
@@ -130,6 +145,86 @@ import Glibc
         // PATH without valgrind: had the file passed, measuring would fail with another message.
         let run = try BenchProcess.run(["baseline", "check", "--path", path], environment: ["PATH": "/nonexistent"])
         #expect(run.failedWithOneLine && run.stderr.hasPrefix("bench: \(path): malformed baseline: \(problem)"), "\(run.stderr)")
+    }
+
+    /// Every name `update` writes reads back as the family, kind and scenario it was made
+    /// from, and the committed baseline names only scenarios this build measures.
+    @Test func recordedNamesFollowTheGrammar() throws {
+        for counted in CountedCase.all {
+            for kind in [Metric.Kind.instructions, .writes] {
+                let name = try #require(Metric.Name(counted.metricName(kind)), "\(counted.metricName(kind))")
+                #expect(name.kind == kind && name.scenario == counted.name && name.subviews == nil
+                        && name.family == CountedCase.family(kind, counted.unit), "\(name)")
+            }
+        }
+        let ratio = try #require(Metric.Name("simd/c/storyboard/988"))
+        #expect(ratio.family == "simd/c/" && ratio.kind == .ratio && ratio.scenario == "storyboard" && ratio.subviews == 988, "\(ratio)")
+        #expect(Metric.Name("simd/limit/my team.json/7")?.scenario == "my team.json")
+        #expect(Metric.Name("instructions-per-frame/a/b")?.scenario == "a/b")
+        let committed = BenchProcess.packageRoot.appendingPathComponent(BaselineCommand.defaultPath).path
+        let metrics = try Baseline.load(committed).metrics
+        #expect(try BaselineCommand.unmeasured(metrics, files: []) == nil)
+        let measured = try BaselineCommand.measuredScenarios(files: [])
+        #expect(measured["simd/c/"] == ["linear", "curve", "zoom", "inout", "rotate3d", "rotate3d-spin", "storyboard"], "\(measured)")
+        #expect(measured["instructions-per-frame/"] == ["readme-parallax", "readme-rotation", "storyboard-40"], "\(measured)")
+        // A walkthrough file's metrics, as `update FILE` names them, at any size for a ratio.
+        let files = try Scenario.files([try BenchProcess.smallWalkthrough(name: "team.json")], positions: 8)
+        let fileMetrics = [metric("instructions-per-frame/team.json", .instructions, 1), metric("writes-per-frame/team.json", .writes, 1),
+                           metric("simd/c/team.json/16", .ratio, 1), metric("simd/limit/team.json/3", .ratio, 1)]
+        #expect(try BaselineCommand.unmeasured(fileMetrics, files: files) == nil)
+        #expect(try BaselineCommand.unmeasured(fileMetrics, files: []) != nil)
+    }
+
+    /// A well-formed name of a scenario this build does not measure (for that family, with
+    /// the FILEs given) is an error before anything is measured, asking for the baseline to
+    /// be refreshed as the comparison after measuring did, with the name meant when one is
+    /// near. The `valgrind` on the PATH fails: had the check passed, counting would have
+    /// failed with another message (and the ratios would have run for seconds).
+    @Test(arguments: [
+        (["--metrics", "instructions"], named("instructions/linaer", "instructions"),
+         #"baseline metric "instructions/linaer" is not measured by this build; did you mean "instructions/linear"?"#),
+        (["--metrics", "instructions"], named("writes-per-frame/onboarding", "writes"),
+         #"baseline metric "writes-per-frame/onboarding" is not measured by this build (it measures writes-per-frame/ for readme-parallax, readme-rotation, storyboard-40); refresh the baseline, or give the walkthrough files it was recorded for"#),
+        (["--metrics", "ratios"], named("simd/c/zoomm/1000", "ratio"),
+         #"baseline metric "simd/c/zoomm/1000" is not measured by this build; did you mean "simd/c/zoom/1000"?"#),
+        (["--metrics", "ratios"], named("simd/limit/keyframes-own/1000", "ratio"),
+         #"baseline metric "simd/limit/keyframes-own/1000" is not measured by this build (it measures simd/limit/ for linear, curve, zoom, inout, rotate3d, rotate3d-spin, storyboard); refresh the baseline"#),
+        // Only the metrics --metrics selects are checked; the first unmeasured one is named.
+        (["--metrics", "ratios"], oneGone,
+         #"baseline metric "simd/c/gone/1000" is not measured by this build"#),
+        // With a walkthrough file, its own names: a per-subview count of a file (the gate's
+        // names before per-frame counts) or a built-in scenario's ratio are not among them.
+        (["team.json", "--metrics", "instructions"], named("instructions/team.json", "instructions"),
+         #"baseline metric "instructions/team.json" is not measured by this build (it measures no instructions/ metric for these files); refresh the baseline"#),
+        (["team.json", "--metrics", "ratios"], named("simd/c/zoom/1000", "ratio"),
+         #"baseline metric "simd/c/zoom/1000" is not measured by this build (it measures simd/c/ for team.json); refresh the baseline"#),
+    ])
+    func unmeasuredScenariosAreErrorsBeforeMeasuring(options: [String], text: String, problem: String) throws {
+        let tools = try BenchProcess.temporaryFolder()
+        let valgrind = tools.appendingPathComponent("valgrind").path
+        try "#!/bin/sh\necho 'valgrind: should not run' >&2; exit 3\n".write(toFile: valgrind, atomically: false, encoding: .utf8)
+        #expect(chmod(valgrind, 0o755) == 0)
+        let path = try BenchProcess.temporaryFile(text, name: "baseline.json")
+        var options = options
+        if options.first == "team.json" { options[0] = try BenchProcess.smallWalkthrough(name: "team.json") }
+        let started = Date()
+        let run = try BenchProcess.run(["baseline", "check"] + options + ["--path", path, "-q"], environment: ["PATH": tools.path])
+        #expect(run.failedWithOneLine && run.stderr.hasPrefix("bench: \(path): \(problem)"), "\(options) \(text): \(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10, "\(options) \(text): measured before failing?")
+    }
+
+    /// A name outside the metrics' grammar is malformed, whatever its kind: a typo such as
+    /// `instructions/` was found only after 16 s of callgrind, as a metric "not measured".
+    @Test(arguments: ["x", "instructions/", "instrutions/linear", "instructions", "writes-per-frame/", "simd/c/zoom",
+                      "simd/c//1000", "simd/limit/zoom/", "simd/limit/zoom/0", "simd/limit/zoom/01000", "simd/limit/zoom/-5",
+                      "simd/limit/zoom/1e3", "simd/ref/zoom/1000", "ratio/zoom"])
+    func namesOutsideTheGrammarAreMalformed(name: String) throws {
+        for kind in ["instructions", "ratio"] {
+            let path = try BenchProcess.temporaryFile(Self.named(name, kind), name: "baseline.json")
+            let run = try BenchProcess.run(["baseline", "check", "--path", path], environment: ["PATH": "/nonexistent"])
+            let problem = "metrics[0].name: \(Metric.Name.rule), got \(Echo.quoted(name))"
+            #expect(run.failedWithOneLine && run.stderr == "bench: \(path): malformed baseline: \(problem)\n", "\(name), \(kind): \(run.stderr)")
+        }
     }
 
     @Test func aGoodFileIsReadBeforeMeasuring() throws {

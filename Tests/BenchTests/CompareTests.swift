@@ -11,12 +11,13 @@ import Testing
         return try BenchProcess.object(run.stdout)
     }
 
-    /// `json` with the minimum and median of the results `which` selects multiplied by `factor`.
+    /// `json` with every statistic of the results `which` selects multiplied by `factor` (all
+    /// five, so that they stay in order, as the reader requires).
     func scaled(_ json: [String: Any], by factor: Double, where which: ([String: Any]) -> Bool) -> [String: Any] {
         var json = json
         json["results"] = (json["results"] as? [[String: Any]] ?? []).map { r in
             guard which(r), var ns = r["nsPerSubview"] as? [String: Double] else { return r }
-            for key in ["min", "p50"] { ns[key] = (ns[key] ?? 0) * factor }
+            for key in ["min", "p50", "p90", "p99", "max"] { ns[key] = (ns[key] ?? 0) * factor }
             var r = r
             r["nsPerSubview"] = ns
             return r
@@ -199,7 +200,10 @@ import Testing
             (text.replacingOccurrences(of: #""cpu":"#, with: #""cpuModel":"x","cpu":"#), #"malformed run: cpuModel: unknown key "cpuModel""#),
             (text.replacingOccurrences(of: #""configuration":"#, with: #""configurationWas":"x","configuration":"#),
              #"malformed run: build.configurationWas: unknown key "configurationWas""#),
-            (text.replacingOccurrences(of: #""layout":"blocks","#, with: ""), "malformed run: results[0].layout: missing"),
+            // In the results only: `options` holds a layout too, which must be there as well.
+            (String(text[..<results.upperBound]) + text[results.upperBound...].replacingOccurrences(of: #""layout":"blocks","#, with: ""),
+             "malformed run: results[0].layout: missing"),
+            (text.replacingOccurrences(of: #""layout":"blocks","#, with: ""), "malformed run: options.layout: missing"),
             ("[1]", "not a run saved with bench run --format json (the file holds an array, not an object)"),
         ]
         for (n, (edited, message)) in cases.enumerated() {

@@ -76,7 +76,7 @@ import Testing
         try Data(run.stdout.utf8).write(to: old)
         saved["results"] = (saved["results"] as? [[String: Any]] ?? []).map { r in
             guard r["impl"] as? String == "simd", var ns = r["nsPerSubview"] as? [String: Double] else { return r }
-            for key in ["min", "p50"] { ns[key] = (ns[key] ?? 0) * 2 }
+            for key in ["min", "p50", "p90", "p99", "max"] { ns[key] = (ns[key] ?? 0) * 2 }  // in order, as the reader requires
             var r = r
             r["nsPerSubview"] = ns
             return r

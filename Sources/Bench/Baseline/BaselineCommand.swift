@@ -62,7 +62,7 @@ enum BaselineCommand {
                                                   .writes: try threshold(args, "writes-threshold"),
                                                   .ratio: try threshold(args, "ratio-threshold")]
         let baseline = try Baseline.load(path)
-        let expected = try checked(baseline, path: path, selection: selection, strictMachine: args.flag("strict-machine"))
+        let expected = try checked(baseline, path: path, selection: selection, strictMachine: args.flag("strict-machine"), files: files)
         var current = try measure(selection: selection, files: files, ratioRuns: checkedRatioRuns, progress: progress)
         var comparison = try Comparison(baseline: expected, current: current, overrides: thresholds)
         // A timing ratio that regressed is measured again after a pause (`ratioRetries`) and
@@ -109,7 +109,7 @@ enum BaselineCommand {
         if selection.includes(.instructions) {
             counts = try InstructionCounter.withCounter { (counter) throws(BenchError) in
                 var metrics: [Metric] = []
-                let cases = files.isEmpty ? CountedCase.all : try files.map { (file) throws(BenchError) in try CountedCase(file: file) }
+                let cases = try countedCases(files: files)
                 var steps = CountingProgress(count: cases.count)
                 for counted in cases {
                     progress(steps.start(counted.name))
@@ -122,24 +122,17 @@ enum BaselineCommand {
         return counts + (selection.includes(.ratio) ? try measureRatios(files: files, runs: ratioRuns, progress: progress) : [])
     }
 
+    /// What callgrind counts: `CountedCase.all`, or each walkthrough file per frame.
+    static func countedCases(files: [Scenario]) throws(BenchError) -> [CountedCase] {
+        files.isEmpty ? CountedCase.all : try files.map { (file) throws(BenchError) in try CountedCase(file: file) }
+    }
+
     /// `simd/c` and `simd/limit` per scenario at 1k and 10k subviews, or per file at its own
     /// count, each the median of `runs` runs.
     static func measureRatios(files: [Scenario] = [], runs count: Int = checkedRatioRuns,
                               progress: Progress = { _ in }) throws(BenchError) -> [Metric] {
         var metrics: [Metric] = []
-        var suite = SuiteOptions()
-        suite.sizes = [1_000, 10_000]
-        suite.files = files
-        suite.implementations = [.simd, .c, .limit]
-        // The BWWalkthrough scenarios; the keyframe ones are compute-bound experiments whose
-        // ratios to the store limit (5–45) drift with the machine's load beyond any useful
-        // threshold, and their C anchor is not the competent yardstick yet (README).
-        suite.filter = try? Regex("^(linear|curve|zoom|inout|rotate3d|rotate3d-spin|storyboard)$")
-        // Each implementation takes the sampler's 400 samples (about 0.1 s a scenario and
-        // size) before this budget runs out, so the budget only bounds a very slow machine.
-        // There is no shorter mode (`--quick` was one in name only): the ratio threshold is
-        // chosen from the drift of exactly this measurement (docs/REGRESSION-GATE.md).
-        suite.budgetSeconds = 0.4
+        let suite = ratioSuite(files: files)
         // The median of several runs: one run's minimum can still catch a slow spell of the
         // shared machine (seen: 2.5 instead of 1.7 for one ratio).
         var runs: [[String: Double]] = []
@@ -163,5 +156,24 @@ enum BaselineCommand {
             metrics.append(Metric(name: name, kind: .ratio, value: values[values.count / 2]))
         }
         return metrics
+    }
+
+    /// The run the ratios are measured in: the BWWalkthrough scenarios at 1k and 10k
+    /// subviews, or the walkthrough `files` at their own counts, with `simd` and its anchors.
+    static func ratioSuite(files: [Scenario]) -> SuiteOptions {
+        var suite = SuiteOptions()
+        suite.sizes = [1_000, 10_000]
+        suite.files = files
+        suite.implementations = [.simd, .c, .limit]
+        // The BWWalkthrough scenarios; the keyframe ones are compute-bound experiments whose
+        // ratios to the store limit (5–45) drift with the machine's load beyond any useful
+        // threshold, and their C anchor is not the competent yardstick yet (README).
+        suite.filter = try? Regex("^(linear|curve|zoom|inout|rotate3d|rotate3d-spin|storyboard)$")
+        // Each implementation takes the sampler's 400 samples (about 0.1 s a scenario and
+        // size) before this budget runs out, so the budget only bounds a very slow machine.
+        // There is no shorter mode (`--quick` was one in name only): the ratio threshold is
+        // chosen from the drift of exactly this measurement (docs/REGRESSION-GATE.md).
+        suite.budgetSeconds = 0.4
+        return suite
     }
 }

@@ -48,12 +48,23 @@ struct CountedCase {
         CountedCase(name: name, path: ScenarioFiles.path("\(name).json"))
     }
 
+    /// The start of the names of a count of `kind` in `unit`: `instructions/`,
+    /// `writes-per-frame/`.
+    static func family(_ kind: Metric.Kind, _ unit: Unit) -> String {
+        "\(kind.rawValue)\(unit == .subview ? "" : "-per-frame")/"
+    }
+
+    /// The name of this case's metric of `kind`: `instructions/linear`,
+    /// `writes-per-frame/readme-parallax`.
+    func metricName(_ kind: Metric.Kind) -> String {
+        CountedCase.family(kind, unit) + name
+    }
+
     /// The metric of `kind` for this case, from a run's total `count` over `subviews` in the
     /// window (per frame, as `bench profile` reports them).
     func metric(_ kind: Metric.Kind, count: Double, subviews: Double) -> Metric {
         let perFrame = count / Double(frames)
-        let (suffix, value) = unit == .subview ? ("", perFrame / subviews) : ("-per-frame", perFrame)
-        return Metric(name: "\(kind.rawValue)\(suffix)/\(name)", kind: kind, value: value)
+        return Metric(name: metricName(kind), kind: kind, value: unit == .subview ? perFrame / subviews : perFrame)
     }
 }
 

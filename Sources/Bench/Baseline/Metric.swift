@@ -33,7 +33,8 @@ struct Metric: Equatable, Encodable {
     }
 
     /// Strict: every key once with its type (`"value": true` is not a number), no other
-    /// key, a name, a value > 0 and a valid threshold.
+    /// key, a name of the grammar `Name` reads with the kind it names, a value > 0 and a
+    /// valid threshold.
     init(reading reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
         typealias Problem = JSONReader.Problem
         var name = "", kind = Kind.ratio, value = 0.0, threshold = 0.0
@@ -58,7 +59,61 @@ struct Metric: Equatable, Encodable {
                 threshold = number.value
             }
         }
+        // After the whole object, so that a wrong value says so first, whatever the name.
+        guard let parsed = Name(name) else {
+            throw Problem(JSONReader.member(place, "name"), "\(Name.rule), got \(Echo.quoted(name, limit: 80))")
+        }
+        guard parsed.kind == kind else {
+            throw Problem(JSONReader.member(place, "kind"),
+                          "must be \(Echo.quoted(parsed.kind.rawValue)) for the metric \(Echo.quoted(name, limit: 80)), got \(Echo.quoted(kind.rawValue))")
+        }
         self.init(name: name, kind: kind, value: value, threshold: threshold)
+    }
+
+    /// What a metric's name says: its family (`instructions/`, `writes-per-frame/`,
+    /// `simd/limit/`: what is measured, and so the kind), the scenario or walkthrough file,
+    /// and for a ratio the subviews it was measured at (`simd/c/storyboard/988`). Every
+    /// name `bench baseline update` writes reads as one (`CountedCase.metricName`,
+    /// `BaselineCommand.measureRatios`), and `check` refuses any other before measuring:
+    /// a typo such as `instructions/` was found only after 16 s of callgrind.
+    struct Name: Equatable {
+        var family: String
+        var kind: Kind
+        var scenario: String
+        /// The subviews of a ratio (the window's average, `Suite.averageAnimatedSubviews`:
+        /// 988 for the storyboard at 1,000); nil for a count.
+        var subviews: Int?
+
+        /// The counts' families (`CountedCase`): per subview and per frame, of each kind.
+        static let countFamilies: [(family: String, kind: Kind)] = [Kind.instructions, .writes].flatMap { kind in
+            [CountedCase.Unit.subview, .frame].map { (CountedCase.family(kind, $0), kind) }
+        }
+        /// The ratios' families: the ratio columns of `simd` to an anchor (`simd/c/`, `simd/limit/`).
+        static let ratioFamilies = Report.ratioColumns.filter { $0.a == .simd }.map { "\($0.name)/" }
+
+        /// `must be KIND/SCENARIO with KIND one of instructions, … (instructions/linear), or
+        /// simd/c/SCENARIO/SUBVIEWS or simd/limit/SCENARIO/SUBVIEWS (simd/c/zoom/1000)`.
+        static let rule = "must be KIND/SCENARIO with KIND one of "
+            + countFamilies.map { String($0.family.dropLast()) }.joined(separator: ", ") + " (instructions/linear), or "
+            + ratioFamilies.map { "\($0)SCENARIO/SUBVIEWS" }.joined(separator: " or ") + " (simd/c/zoom/1000)"
+
+        init?(_ name: String) {
+            if let count = Name.countFamilies.first(where: { name.hasPrefix($0.family) }) {
+                let scenario = String(name.dropFirst(count.family.count))
+                guard !scenario.isEmpty else { return nil }
+                (family, kind, self.scenario, subviews) = (count.family, count.kind, scenario, nil)
+            } else if let ratio = Name.ratioFamilies.first(where: { name.hasPrefix($0) }) {
+                let rest = name.dropFirst(ratio.count)
+                guard let slash = rest.lastIndex(of: "/") else { return nil }
+                let scenario = String(rest[..<slash]), digits = rest[rest.index(after: slash)...]
+                // Whole subviews as `String(Int)` writes them: no sign, no leading zero.
+                guard !scenario.isEmpty, !digits.isEmpty, digits.count <= 16, digits.first != "0",
+                      digits.allSatisfy({ ("0"..."9").contains($0) }), let n = Int(digits) else { return nil }
+                (family, kind, self.scenario, subviews) = (ratio, .ratio, scenario, n)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// Documented defaults (docs/REGRESSION-GATE.md). Counts are exact, so their threshold

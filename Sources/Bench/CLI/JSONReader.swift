@@ -230,6 +230,17 @@ struct JSONReader {
         return Int(value)
     }
 
+    /// A finite number ≥ 0 (a quantity that cannot be negative: a rate, a ratio of times, a
+    /// time), or with `orNull` a `null`, which gives nil.
+    mutating func nonNegativeNumber(_ place: String, orNull: Bool = false) throws(Problem) -> Double? {
+        let expected = "a finite number ≥ 0" + (orNull ? " or null" : "")
+        if orNull && null() { return nil }
+        guard peek() == .number else { throw mismatch(place, expected) }
+        let (value, text) = try number(place)
+        guard value.isFinite, value >= 0 else { throw Problem(place, "must be \(expected), got \(text)") }
+        return value
+    }
+
     /// `null` here is stepped over and gives true; anything else stays.
     mutating func null() -> Bool {
         guard peek() == .null else { return false }

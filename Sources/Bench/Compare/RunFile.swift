@@ -2,8 +2,8 @@ import Foundation
 import WalkthroughKernel
 
 /// A run saved with `bench run --format json`, read back for `bench compare` and
-/// `bench chart --input`. Only the keys those need are read; any problem is one line
-/// naming the file.
+/// `bench chart --input`. Only the keys those need are kept, but every key is checked as
+/// the export writes it (`Report.json`); any problem is one line naming the file.
 struct RunFile {
     struct Statistics {
         var min, p50, p90, p99, max: Double
@@ -28,14 +28,24 @@ struct RunFile {
     /// The path as messages show it.
     var name: String { Echo.escaped(path, limit: OutputFile.pathLimit) }
 
-    /// The keys of the export (`Report.json`), each read and checked or, for what neither
-    /// command uses (`date`, `options`, `ratios`, …), allowed; any other key is an error.
+    /// The keys of the export (`Report.json`), each read and checked, its type and range
+    /// too; what neither command uses (`date`, `options`, `ratios`, …) may be left out. Any
+    /// other key is an error.
     static let requiredKeys = ["schemaVersion", "os", "cpu", "cpuFeatures", "cores", "build", "results"]
     static let optionalKeys = ["date", "toolchain", "commit", "uncommittedChanges", "arguments", "options", "ratios"]
     static let buildKeys = ["configuration", "swiftCompiler", "cCompiler", "swiftTargetFeatures", "targetFeatures"]
+    /// `options` (`RunContext.writeOptions`): when present, every key, as every version of
+    /// the schema has written them.
+    static let optionKeys = ["files", "sizes", "positions", "filter", "impls", "layout", "budgetSeconds"]
     static let resultKeys = ["scenario", "impl", "layout", "subviews", "frames", "samples", "nsPerSubview"]
     static let derivedResultKeys = ["microsecondsPerFrame", "framesPerSecond"]
+    /// In the order they must hold: min ≤ p50 ≤ p90 ≤ p99 ≤ max.
     static let statisticKeys = ["min", "p50", "p90", "p99", "max"]
+    /// A `ratios` entry: its group, then a ratio column (`Report.ratioColumns`) or null.
+    /// The columns may be left out: runs of this schema from before `gather/read-limit`
+    /// lack that one.
+    static let ratioGroupKeys = ["scenario", "subviews"]
+    static let ratioColumnKeys = Report.ratioColumns.map(\.name)
     /// Counts beyond 2⁵³ are not whole numbers a JSON reader can tell apart.
     static let countRange = 1...9_007_199_254_740_991
 
@@ -89,14 +99,55 @@ struct RunFile {
             case "arguments":
                 try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.string(at) }
             case "options":
-                try reader.skip(.object, orNull: true, at, expected: "an object or null")
+                guard !reader.null() else { return }
+                guard reader.peek() == .object else { throw reader.mismatch(at, "an object or null") }
+                try RunFile.readOptions(&reader, at)
             default:  // ratios: derived from the results, which are read instead
-                try reader.skip(.array, at, expected: "an array")
+                try reader.array(at) { (reader, _, at) throws(Problem) in try RunFile.readRatios(&reader, at) }
             }
         }
         self.path = path
         schemaVersion = Report.schemaVersion
         (self.os, self.cpu, self.cpuFeatures, self.cores, self.build, self.rows) = (os, cpu, cpuFeatures, cores, build, rows)
+    }
+
+    /// `options`, the values the run was made with (`RunContext.writeOptions`): checked,
+    /// not kept.
+    private static func readOptions(_ reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
+        typealias Problem = JSONReader.Problem
+        try reader.object(place, required: optionKeys) { (reader, key, at) throws(Problem) in
+            switch key {
+            case "files", "impls":
+                try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.string(at) }
+            case "sizes":  // null for a run of files, which have their own sizes
+                guard !reader.null() else { return }
+                guard reader.peek() == .array else { throw reader.mismatch(at, "an array of subview counts or null") }
+                try reader.array(at) { (reader, _, at) throws(Problem) in _ = try reader.wholeNumber(at, in: countRange) }
+            case "positions":  // null for a run of the built-in scenarios
+                guard !reader.null() else { return }
+                guard reader.peek() == .number else { throw reader.mismatch(at, "a whole number from \(countRange.lowerBound) to \(countRange.upperBound) or null") }
+                _ = try reader.wholeNumber(at, in: countRange)
+            case "filter":
+                if !reader.null() { _ = try reader.string(at) }
+            case "layout":
+                _ = try reader.string(at)
+            default:  // budgetSeconds
+                _ = try reader.nonNegativeNumber(at)
+            }
+        }
+    }
+
+    /// One `ratios` entry: a scenario and size, and the ratios of minimums measured there
+    /// (`Report.ratioColumns`), each a finite number ≥ 0 or null where it was not measured.
+    /// Checked, not kept: `compare` and `chart` take the ratios from the results.
+    private static func readRatios(_ reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
+        try reader.object(place, required: ratioGroupKeys, optional: ratioColumnKeys) { (reader, key, at) throws(JSONReader.Problem) in
+            switch key {
+            case "scenario": _ = try reader.string(at)
+            case "subviews": _ = try reader.wholeNumber(at, in: countRange)
+            default: _ = try reader.nonNegativeNumber(at, orNull: true)
+            }
+        }
     }
 
     /// The machine and build, as a baseline records them (`MachineCheck`).
@@ -134,7 +185,8 @@ struct RunFile {
 
 extension RunFile.Row {
     /// One result: its keys once each, counts of 1 or more, times in ns above 0 and below
-    /// 10¹⁵ (a ratio of other times would be infinite or meaningless).
+    /// 10¹⁵ (a ratio of other times would be infinite or meaningless) and in order, min ≤
+    /// p50 ≤ p90 ≤ p99 ≤ max (they are order statistics of one set of samples).
     init(reading reader: inout JSONReader, _ place: String) throws(JSONReader.Problem) {
         typealias Problem = JSONReader.Problem
         var scenario = "", impl = "", layout = "", counts = [0, 0, 0]
@@ -148,19 +200,21 @@ extension RunFile.Row {
             case "frames": counts[1] = try reader.wholeNumber(at, in: RunFile.countRange)
             case "samples": counts[2] = try reader.wholeNumber(at, in: RunFile.countRange)
             case "nsPerSubview":
+                var read: [String: (value: Double, text: String)] = [:]
                 try reader.object(at, required: RunFile.statisticKeys) { (reader, key, at) throws(Problem) in
                     let (x, text) = try reader.number(at)
                     guard x > 0 && x < 1e15 else { throw Problem(at, "must be a time in ns above 0 and below 1e15, got \(text)") }
-                    switch key {
-                    case "min": stats.min = x
-                    case "p50": stats.p50 = x
-                    case "p90": stats.p90 = x
-                    case "p99": stats.p99 = x
-                    default: stats.max = x
-                    }
+                    read[key] = (x, text)
                 }
-            default:  // derived from nsPerSubview and subviews: a number, or null where it was not finite
-                try reader.skip(.number, orNull: true, at, expected: "a number or null")
+                let ordered = RunFile.statisticKeys.map { (key: $0, value: read[$0]?.value ?? 0, text: read[$0]?.text ?? "") }
+                for (below, this) in zip(ordered, ordered.dropFirst()) where this.value < below.value {
+                    throw Problem(JSONReader.member(at, this.key),
+                                  "must be at least \(below.key) (\(below.text)), got \(this.text); the statistics run min ≤ p50 ≤ p90 ≤ p99 ≤ max")
+                }
+                (stats.min, stats.p50, stats.p90, stats.p99, stats.max) = (ordered[0].value, ordered[1].value, ordered[2].value,
+                                                                          ordered[3].value, ordered[4].value)
+            default:  // derived from nsPerSubview and subviews: a number ≥ 0, or null where it was not finite
+                _ = try reader.nonNegativeNumber(at, orNull: true)
             }
         }
         self.init(scenario: scenario, impl: impl, layout: layout, subviews: counts[0], frames: counts[1], samples: counts[2],
