@@ -59,6 +59,19 @@ import Testing
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("team walkthrough.json ") }.count == 1 + 2, "\(run.stdout)")
     }
 
+    /// A valid file outside the fast path's accuracy domain (angles past 2²⁰ rad) is measured,
+    /// by `run` and `chart` alike: the agreement check holds such subviews only to what the fast
+    /// path promises there, as the fuzzer does (it refused this file, which `eval` accepts).
+    @Test func aFileOutsideTheAccuracyDomainIsMeasured() throws {
+        let path = BenchProcess.packageRoot.appendingPathComponent("Benchmarks/Fuzz/regression-huge-spin.json").path
+        let run = try BenchProcess.run(["run", path, "--impls", "simd,c,reference"] + Self.quick)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.contains("regression-huge-spin.json, 26 subviews ("), "\(run.stdout)")
+        let svg = try BenchProcess.temporaryFolder().appendingPathComponent("chart.svg").path
+        let chart = try BenchProcess.run(["chart", path, "--output", svg, "--impls", "simd,limit"] + Self.quick)
+        #expect(chart.status == 0 && chart.stderr.isEmpty && FileManager.default.fileExists(atPath: svg), "\(chart.stderr)")
+    }
+
     @Test func aFileWithNothingInTheWindowIsAnError() throws {
         let empty = try BenchProcess.temporaryFile(#"{"width": 100, "pages": [{}, {}]}"#, name: "empty.json")
         let run = try BenchProcess.run(["run", empty] + Self.quick)

@@ -34,6 +34,13 @@ package struct KeyframeTolerance: Sendable {
         translation = spans.x + t * pose
     }
 
+    /// `page`'s tolerance when the page or one of its subviews has a timeline, else nil:
+    /// the fuzzer and the bench's agreement check make one a page, not one a subview.
+    package init?(ifKeyframed page: Page) {
+        guard page.timeline != nil || page.subviews.contains(where: { $0.timeline != nil }) else { return nil }
+        self.init(page)
+    }
+
     /// The largest `dE/dp` of an easing, sampled (`.infinity` where `B_x' = 0` and `B_y' ≠ 0`).
     package static func largestSlope(_ easing: Easing) -> Double {
         guard let c = easing.controlPoints else { return 1 }
