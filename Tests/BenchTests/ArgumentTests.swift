@@ -54,6 +54,19 @@ import Testing
         (["run", "--sizes", "1000,1000"], #"--sizes lists 1000 twice"#),
         (["run", "--sizes", "0x10"], #"--sizes needs a comma-separated list of counts from 1 to"#),
         (["help", "me"], #"no command "me" (bench --help lists the commands)"#),
+        // An option's value left out: the next option is not taken for it (`--output --frames 3`
+        // gave the usage line, `--output -q` wrote a file named -q).
+        (["render", "FILE", "--output", "--frames", "3"], "option --output needs a value, got the option --frames"),
+        (["render", "FILE", "--frames", "3", "--output", "-q"], "option --output needs a value, got the option -q (--output=VALUE"),
+        (["render", "FILE", "-o", "-v"], "option --output needs a value, got the option -v"),
+        (["eval", "FILE", "--scroll", "--impl", "simd"], "option --scroll needs a value, got the option --impl"),
+        (["eval", "FILE", "--scroll", "--"], "option --scroll needs a value, got --, which ends the options"),
+        (["chart", "--output", "OUT", "--input", "-qv"], "option --input needs a value, got the option -qv"),
+        // One dash and letters is an option mistyped, not a file (`-qv` was read as one).
+        (["run", "-qv", "FILE"], #"unknown option "-qv"; -q and -v are separate flags: write -q -v"#),
+        (["chart", "-qo", "OUT"], #"unknown option "-qo"; -q and -o are separate options: write -q -o"#),
+        (["render", "FILE", "-output", "OUT"], #"unknown option "-output"; did you mean --output?"#),
+        (["run", "-xyz"], #"unknown option "-xyz"; known short options: -q, -v; put a file named so after --"#),
     ])
     func unusedOrInvalidArgumentsAreErrors(arguments: [String], message: String) throws {
         let file = try BenchProcess.temporaryFile(Self.walkthrough)

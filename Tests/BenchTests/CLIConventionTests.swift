@@ -53,12 +53,58 @@ import Testing
         #expect(try Arguments(["-v"], RunCommand.spec).flag("verbose"))
         #expect(throws: BenchError.self) { try Arguments(["-o", "x"], RunCommand.spec) }
         #expect(RunCommand.spec.help.contains("\n  -q, --quiet ") && ChartCommand.spec.help.contains("\n  -o, --output FILE.svg "))
-        // `-h` after `-o` is the output's name, as after `--output`.
+        // `-h` after `-o` is not a request for help: the parser refuses it as the missing value.
         #expect(!ChartCommand.spec.wantsHelp(["-o", "-h"]) && ChartCommand.spec.wantsHelp(["-q", "-h"]))
+        #expect(throws: BenchError.self) { try Arguments(["-o", "-h"], ChartCommand.spec) }
         let quiet = try BenchProcess.run(["run", "--filter", "^linear$", "--sizes", "20", "--budget", "0.005", "-q"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
         let unknown = try BenchProcess.run(["run", "-x"])
         #expect(unknown.failedWithOneLine && unknown.stderr.contains(#"unknown option "-x""#), "\(unknown.stderr)")
+    }
+
+    /// A value that is an option (`--output --frames`, `--output -q`) is a value left out,
+    /// and nothing is written: `render --frames 3 --output -q` wrote a file named `-q`. A
+    /// negative number is a value, and `--NAME=VALUE` takes any value.
+    @Test func anOptionIsNeverAValue() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        let render = try BenchProcess.run(["render", RenderTests.parallax, "--frames", "3", "--output", "-q"], directory: folder)
+        #expect(render.failedWithOneLine && render.stderr.contains("option --output needs a value, got the option -q"), "\(render.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        let inline = try BenchProcess.run(["render", RenderTests.parallax, "--output=-q.svg", "--frames", "2", "--from", "-1e3", "--to", "-.5"],
+                                          directory: folder)
+        #expect(inline.status == 0 && inline.stdout == "wrote 2 panels to -q.svg\n", "\(inline.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["-q.svg"])
+        let eval = try BenchProcess.run(["eval", RenderTests.parallax, "--scroll", "-20"])
+        #expect(eval.status == 0 && eval.stdout.hasPrefix("{"), "\(eval.stderr)")
+        for (words, name, value) in [(["--scroll", "-20"], "scroll", "-20"), (["--scroll", "-.5"], "scroll", "-.5"),
+                                     (["--scroll", "-"], "scroll", "-"), (["--scroll=--impl"], "scroll", "--impl")] {
+            #expect(try Arguments(words, EvalCommand.spec).value(name) == value, "\(words)")
+        }
+        // A pattern that begins with a dash and a letter is a value unless it is all short options.
+        #expect(try Arguments(["--filter", "-own"], RunCommand.spec).value("filter") == "-own")
+        #expect(Arguments.isOption("-q") && Arguments.isOption("-vq") && Arguments.isOption("-h") && Arguments.isOption("--x"))
+        #expect(!Arguments.isOption("-20") && !Arguments.isOption("-1e3") && !Arguments.isOption("-x") && !Arguments.isOption("-"))
+    }
+
+    /// `--` ends the options: the words after it are positional, whatever they look like, and
+    /// `bench --help` says so.
+    @Test func doubleDashEndsTheOptions() throws {
+        let args = try Arguments(["--scroll", "0", "--", "-q.json", "--help", "--"], EvalCommand.spec)
+        #expect(args.positional == ["-q.json", "--help", "--"] && args.value("scroll") == "0")
+        #expect(try Arguments(["--"], EvalCommand.spec).positional == [])
+        #expect(!EvalCommand.spec.wantsHelp(["--", "--help"]) && EvalCommand.spec.wantsHelp(["--help", "--"]))
+        let folder = try BenchProcess.temporaryFolder()
+        try String(contentsOfFile: RenderTests.parallax, encoding: .utf8)
+            .write(to: folder.appendingPathComponent("-q.json"), atomically: true, encoding: .utf8)
+        let eval = try BenchProcess.run(["eval", "--scroll", "0", "--", "-q.json"], directory: folder)
+        #expect(eval.status == 0 && eval.stdout.hasPrefix("{"), "\(eval.stderr)")
+        let plain = try BenchProcess.run(["eval", "--scroll", "0", "-q.json"], directory: folder)
+        #expect(plain.failedWithOneLine && plain.stderr.contains(#"unknown option "-q.json""#), "\(plain.stderr)")
+        // After --, the options' words are positional too: eval then has three FILEs.
+        let late = try BenchProcess.run(["eval", "--", "-q.json", "--scroll", "0"], directory: folder)
+        #expect(late.failedWithOneLine && late.stderr.contains("usage: bench eval"), "\(late.stderr)")
+        let help = try BenchProcess.run(["--help"])
+        #expect(help.stdout.contains("\n-- ends the options: every word after it is an argument"), "\(help.stdout)")
     }
 
     /// A misspelt command, action or option is answered with the name meant.

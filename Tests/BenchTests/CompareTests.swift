@@ -163,6 +163,22 @@ import Testing
         }
     }
 
+    /// A run without results is refused by compare and chart alike: chart drew an empty
+    /// chart of it with status 0 while compare called it an error.
+    @Test func aRunWithoutResultsIsRefusedByBoth() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        var empty = try savedRun()
+        empty["results"] = [Any]()
+        let path = try write(empty, "empty.json", in: folder), full = try write(try savedRun(), "full.json", in: folder)
+        let message = #"empty.json: no results ("results" is empty): nothing to compare or draw"#
+        let svg = folder.appendingPathComponent("chart.svg").path
+        for arguments in [["compare", full, path], ["compare", path, full], ["chart", "--input", path, "--output", svg]] {
+            let run = try BenchProcess.run(arguments)
+            #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: svg))
+    }
+
     /// Run files are read strictly, and each error names the key, what it holds and what it
     /// must hold: `JSONDecoder` said "must be an object" of a string or an array and "not
     /// JSON" of valid JSON, kept the first of two keys and ignored unknown ones. Edits are

@@ -89,14 +89,27 @@ import Testing
         (["--format", "html", "--step", "0"], #"option --step needs a number of points > 0, got "0""#),
         (["--format", "html", "--step", "-1"], "option --step needs a number of points > 0"),
         (["--format", "html", "--step", "nan"], "option --step needs a finite decimal number"),
-        (["--format", "html", "--step", "0.001"], "frames from 0.0 to 750.0, more than 100000; raise --step"),
-        (["--format", "html", "--from", "-1e300", "--to", "1e300", "--step", "1e299"], "a page scrolls at most 10000"),
+        (["--format", "html", "--step", "0.001"], "--step 0.001 gives 750,001 frames from 0 to 750, more than 100,000; raise --step"),
+        (["--format", "html", "--from", "-1e300", "--to", "1e300", "--step", "1e299"],
+         "scrolling from -1e+300 to 1e+300 covers 5.33e+297 pages; an html preview covers at most 10,000: narrow --from/--to"),
+        (["--format", "html", "--from", "0", "--to", "2.4e7"],
+         "scrolling from 0 to 24000000 covers 64,000 pages; an html preview covers at most 10,000: narrow --from/--to"),
+        (["--format", "html", "--from", "-1e308", "--to", "1e308"], "covers 5.33e+305 pages; an html preview covers at most 10,000"),
     ])
     func badOptionsAreOneLineErrors(extra: [String], message: String) throws {
         let out = try BenchProcess.temporaryFolder().appendingPathComponent("preview.html").path
         let run = try BenchProcess.run(["render", Self.rotation, "--output", out] + extra)
         #expect(run.failedWithOneLine && run.stderr.contains(message), "\(extra): \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out), "\(extra) wrote its output")
+    }
+
+    /// `bench help render` states the page's limits, which the errors above enforce.
+    @Test func theHelpStatesTheLimits() throws {
+        let help = try BenchProcess.run(["help", "render"])
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.status == 0 && text.contains("at most 10,000 pages of scrolling, in at most 100,000 frames and 10,000,000 numbers"),
+                "\(help.stdout)")
+        #expect(HTMLPreview.count(65_534.2) == "65,535" && HTMLPreview.count(2e20) == "2e+20" && HTMLPreview.count(.infinity) == "over 1e308")
     }
 
     /// Too many subviews for a page: refused before any frame is computed.

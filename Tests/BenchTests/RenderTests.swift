@@ -105,7 +105,20 @@ import FoundationXML
         let run = try BenchProcess.run(["render", Self.parallax, "--output", out, "--frames", "3", "--from", "1e308", "--to", "-1e308"])
         #expect(run.status == 0, "\(run.stderr)")
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
-        #expect(text.contains("x = 0.00") && text.contains("x = 1000000000") && text.contains("x = -1000000000"))
+        #expect(text.contains("x = 0.00<") && text.contains("x = 1e+308<") && text.contains("x = -1e+308<"), "\(text)")
+    }
+
+    /// A panel's label is two decimals up to 10⁹ and six significant digits beyond: `%.2f`
+    /// of -1e308 was 309 digits.
+    @Test func largeScrollPositionsAreLabelledShort() throws {
+        #expect(Filmstrip.label(375) == "375.00" && Filmstrip.label(-187.5) == "-187.50" && Filmstrip.label(999_999_999.5) == "999999999.50")
+        #expect(Filmstrip.label(1e9) == "1e+09" && Filmstrip.label(-1e308) == "-1e+308" && Filmstrip.label(24_123_456_789) == "2.41235e+10")
+        let out = try BenchProcess.temporaryFolder().appendingPathComponent("wide.svg").path
+        let run = try BenchProcess.run(["render", Self.parallax, "-o", out, "--frames", "64", "--from", "-1e308", "--to", "1e308"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        let labels = text.split(separator: "\n").filter { $0.contains(">x = ") }
+        #expect(labels.count == 64 && labels.allSatisfy { $0.count < 100 }, "\(labels.max { $0.count < $1.count } ?? "")")
     }
 
     /// A page of more subviews than are drawn: the first 2,000 are, and the report says so.

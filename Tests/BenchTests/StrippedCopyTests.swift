@@ -53,6 +53,14 @@ import Testing
         #expect(result.stderr.contains("no such folder") && result.stderr.contains("/nonexistent/folder"), "stderr: \(result.stderr)")
     }
 
+    /// A regular file where the folder belongs is called what it is, not missing.
+    @Test func aFileIsNotAFolder() throws {
+        let file = try BenchProcess.temporaryFile("x", name: "plain.txt")
+        let result = try BenchProcess.run(["valgrind-copy", file])
+        #expect(result.failedWithOneLine && result.stderr == "bench: \"\(file)\" is not a folder\n", "stderr: \(result.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+    }
+
     @Test func theFolderIsRequired() throws {
         let result = try BenchProcess.run(["valgrind-copy"])
         #expect(result.status == 1 && result.stderr.contains("usage"), "stderr: \(result.stderr)")

@@ -13,15 +13,17 @@ enum StrippedCopy {
     /// Writes the copy into `folder` (which must exist) and returns its path. Needs `strip`
     /// (binutils) on the PATH.
     static func write(into folder: String) throws(BenchError) -> String {
+        // The argument first: its mistakes are the user's to fix whatever is installed.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw BenchError("no such folder: \(Echo.quoted(folder, limit: OutputFile.pathLimit))")
+        }
+        guard isFolder.boolValue else { throw BenchError("\(Echo.quoted(folder, limit: OutputFile.pathLimit)) is not a folder") }
         guard let strip = InstructionCounter.which("strip") else {
             throw BenchError("strip is not installed (apt-get install binutils)")
         }
         guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw BenchError("cannot find the bench binary (/proc/self/exe)")
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw BenchError("no such folder: \(Echo.quoted(folder))")
         }
         let copy = URL(fileURLWithPath: folder).appendingPathComponent(name).path
         // Made here first so that a folder bench cannot write to is named as such (as root,

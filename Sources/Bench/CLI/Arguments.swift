@@ -2,8 +2,12 @@ import WalkthroughKernel
 
 /// A command line after its subcommand: `--name value` options, `--flag` flags and
 /// positional words. Unknown options, missing values and an option given twice (its first
-/// value would go unused) are errors, never ignored.
+/// value would go unused) are errors, never ignored. `--` ends the options: every word
+/// after it is positional (a file named `-q.json`).
 struct Arguments {
+    /// The word after which no word is an option.
+    static let endOfOptions = "--"
+
     private(set) var positional: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
@@ -17,11 +21,19 @@ struct Arguments {
         var i = 0
         while i < words.count {
             let word = words[i]
-            // `-o`: a letter after one dash (`-5` and `-` stay words of their own).
+            if word == Arguments.endOfOptions {
+                positional += words[(i + 1)...]
+                break
+            }
+            // `-o`: a letter after one dash (`-5`, `-.5` and `-` stay words of their own).
             let short = word.count == 2 && word.first == "-" && word.last!.isLetter ? word.last! : nil
             if let short, shortNames[short] == nil {
                 let known = shortNames.keys.sorted().map { "-\($0)" }.joined(separator: ", ")
                 throw BenchError("unknown option \(Echo.quoted(word))" + (known.isEmpty ? "" : "; known short options: \(known)"))
+            }
+            // `-qv`, `-output`: letters after one dash are an option mistyped, never a file.
+            if word.count > 2, word.first == "-", !word.hasPrefix("--"), word.dropFirst().first!.isLetter {
+                throw Arguments.unknownDashWord(word, names: options.union(allowedFlags), flags: allowedFlags, shortNames: shortNames)
             }
             if (word.hasPrefix("--") && word.count > 2) || short != nil {
                 var name = short.flatMap { shortNames[$0] } ?? String(word.dropFirst(2))
@@ -36,7 +48,17 @@ struct Arguments {
                         values[name] = inline
                     } else {
                         guard i + 1 < words.count else { throw BenchError("option --\(name) needs a value") }
-                        values[name] = words[i + 1]
+                        // `--output --frames 3`, `--output -q`: the value was left out. (Negative
+                        // numbers, `--scroll -20`, are values.)
+                        let next = words[i + 1]
+                        if next == Arguments.endOfOptions {
+                            throw BenchError("option --\(name) needs a value, got \(next), which ends the options")
+                        }
+                        if Arguments.isOption(next) {
+                            throw BenchError("option --\(name) needs a value, got the option \(Echo.escaped(next))"
+                                             + (next.hasPrefix("--") ? "" : " (--\(name)=VALUE takes a value that begins with -)"))
+                        }
+                        values[name] = next
                         i += 1
                     }
                 } else if allowedFlags.contains(name) {
@@ -55,6 +77,40 @@ struct Arguments {
             }
             i += 1
         }
+    }
+
+    /// Whether `word`, given where a value belongs, is an option instead: `--anything`, or
+    /// one dash and short forms (`-q`, `-qv`, `-h`; those of every command, so that `render
+    /// --output -q` does not write a file named `-q`). `-20`, `-1e3`, `-.5`, `-` and `-own`
+    /// (a `--filter` pattern) are values.
+    static func isOption(_ word: String) -> Bool {
+        if word.hasPrefix("--") { return true }
+        guard word.count >= 2, word.first == "-" else { return false }
+        return word.dropFirst().allSatisfy { $0 == "h" || OptionSpec.shortNames.values.contains($0) }
+    }
+
+    /// The error for one dash and letters (`-qv`, `-output`, `-xyz`): what was meant when
+    /// it can be told, else the short options there are.
+    private static func unknownDashWord(_ word: String, names: Set<String>, flags: Set<String>,
+                                        shortNames: [Character: String]) -> BenchError {
+        let letters = Array(word.dropFirst())
+        let quoted = Echo.quoted(word)
+        // `-qv`: short options, each known, run together.
+        if letters.allSatisfy({ shortNames[$0] != nil || $0 == "h" }) {
+            let each = letters.map { "-\($0)" }
+            let list = each.dropLast().joined(separator: ", ") + " and " + each.last!
+            let kind = letters.allSatisfy { shortNames[$0].map(flags.contains) ?? false } ? "flags" : "options"
+            return BenchError("unknown option \(quoted); \(list) are separate \(kind): write \(each.joined(separator: " "))")
+        }
+        // `-output`: a long option with one dash.
+        let rest = String(letters)
+        let sorted = names.sorted()
+        if let name = names.contains(rest) ? rest : Suggestion.closest(to: rest, among: sorted) {
+            return BenchError("unknown option \(quoted); did you mean --\(name)?")
+        }
+        let known = shortNames.keys.sorted().map { "-\($0)" }.joined(separator: ", ")
+        return BenchError("unknown option \(quoted)" + (known.isEmpty ? "" : "; known short options: \(known)")
+                          + "; put a file named so after --")
     }
 
     /// Parses `words` with the options and flags of `spec`.

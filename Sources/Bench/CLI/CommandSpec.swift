@@ -72,11 +72,13 @@ struct CommandSpec: Sendable {
     static let helpWords: Set<String> = ["--help", "-h"]
 
     /// Whether `words` ask for help: `--help` or `-h` as a word of their own, not as the
-    /// value of an option (`--filter -h` filters for "-h").
+    /// value of an option (`--output -h`, which the parser refuses as a missing value) nor
+    /// after `--` (a file named `-h`).
     func wantsHelp(_ words: [String]) -> Bool {
         var i = 0
         while i < words.count {
             let word = words[i]
+            if word == Arguments.endOfOptions { return false }
             if CommandSpec.helpWords.contains(word) { return true }
             if word.hasPrefix("--"), !word.contains("="), valueOptions.contains(String(word.dropFirst(2))) { i += 1 }
             if word.count == 2, word.first == "-", let name = shortNames[word.last!], valueOptions.contains(name) { i += 1 }

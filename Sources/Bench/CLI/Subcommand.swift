@@ -48,6 +48,8 @@ struct Subcommand: Sendable {
             + "  " + "help".padding(width) + "  This list; help COMMAND: the command's options.\n\n"
             + "bench COMMAND --help (or bench help COMMAND) lists a command's options and their defaults;\n"
             + "bench --version prints the library's version.\n"
+            + "-- ends the options: every word after it is an argument (a FILE named -q.json), never an option;\n"
+            + "--NAME=VALUE gives an option a value that begins with a dash (--output=-q.svg).\n"
     }
 
     /// `bench help [COMMAND [SUBCOMMAND]]`: this list, or the page `bench COMMAND --help`

@@ -13,7 +13,7 @@ enum CompareCommand {
             "minimum and of the median (p50).",
             "A result is a regression when either ratio rises above 1 + threshold, an improvement when one falls",
             "below 1 - threshold. Exit status: 0 no regression, 2 a regression, 1 an error (unreadable file,",
-            "another schemaVersion, no results in common).",
+            "another schemaVersion, a run without results, no results in common).",
         ],
         options: [
             .option("threshold", "PERCENT", "the change that counts: 10 or 10% (timings on a shared machine move 10-50%)",

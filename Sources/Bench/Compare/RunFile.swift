@@ -67,7 +67,11 @@ struct RunFile {
             return try RunFile(path: path, reading: &reader)
         }
         do throws(JSONReader.Problem) {
-            return try read.get()
+            let run = try read.get()
+            // Both readers need a result: compare has nothing in common with an empty run, and
+            // chart drew an empty chart of one with status 0.
+            guard !run.rows.isEmpty else { throw JSONReader.Problem("", "no results (\"results\" is empty): nothing to compare or draw") }
+            return run
         } catch where error.isSyntax {
             throw BenchError("\(file): not a run saved with bench run --format json (\(error.what))")
         } catch where error.place.isEmpty {

@@ -25,13 +25,17 @@ struct HTMLPreview {
         self.walkthrough = walkthrough
         self.step = step
         let span = abs(to - from)
-        let pagesScrolled = span / walkthrough.extent
+        // Where the span overflows (--from -1e308 --to 1e308), its pages may not.
+        let pagesScrolled = span.isFinite ? span / walkthrough.extent : abs(to / walkthrough.extent - from / walkthrough.extent)
+        let range = "from \(Arguments.plain(from)) to \(Arguments.plain(to))"
         guard span.isFinite, pagesScrolled <= HTMLPreview.maximumPagesScrolled else {
-            throw BenchError("--from \(from) to --to \(to) scrolls \(pagesScrolled) pages; a page scrolls at most \(Int(HTMLPreview.maximumPagesScrolled))")
+            throw BenchError("scrolling \(range) covers \(HTMLPreview.count(pagesScrolled)) pages; an html preview covers at most "
+                             + "\(Report.grouped(Int(HTMLPreview.maximumPagesScrolled))): narrow --from/--to")
         }
         let intervals = (span / step).rounded(.down)
         guard intervals < Double(HTMLPreview.maximumFrames) else {
-            throw BenchError("--step \(step) gives \(intervals + 1) frames from \(from) to \(to), more than \(HTMLPreview.maximumFrames); raise --step or narrow --from/--to")
+            throw BenchError("--step \(Arguments.plain(step)) gives \(HTMLPreview.count(intervals + 1)) frames \(range), more than "
+                             + "\(Report.grouped(HTMLPreview.maximumFrames)); raise --step or narrow --from/--to")
         }
         let direction: Double = to >= from ? 1 : -1
         var scrolls = (0...Int(intervals)).map { from + direction * step * Double($0) }
@@ -41,10 +45,25 @@ struct HTMLPreview {
             .sorted(by: >).prefix(4).reduce(0, +)
         let numbers = Double(scrolls.count) * Double(perFrame) * 17
         guard numbers <= Double(HTMLPreview.maximumNumbers) else {
-            throw BenchError("the page would hold up to \(Int(numbers)) numbers (\(scrolls.count) frames of up to \(perFrame) subviews), "
-                             + "more than \(HTMLPreview.maximumNumbers); raise --step or narrow --from/--to")
+            throw BenchError("the page would hold up to \(HTMLPreview.count(numbers)) numbers (\(Report.grouped(scrolls.count)) frames "
+                             + "of up to \(Report.grouped(perFrame)) subviews), more than \(Report.grouped(HTMLPreview.maximumNumbers)); "
+                             + "raise --step or narrow --from/--to")
         }
         self.scrolls = scrolls
+    }
+
+    /// The limits, as `bench render --help` states them.
+    static var limits: String {
+        "at most \(Report.grouped(Int(maximumPagesScrolled))) pages of scrolling, in at most \(Report.grouped(maximumFrames)) frames "
+            + "and \(Report.grouped(maximumNumbers)) numbers"
+    }
+
+    /// A count for a message, rounded up (65,535; 1.2e+20 beyond 10¹⁵, where grouped
+    /// digits are unreadable and `Int` traps from 2⁶³).
+    static func count(_ x: Double) -> String {
+        guard x.isFinite else { return "over 1e308" }
+        guard x < 1e15 else { return String(format: "%.3g", x) }
+        return Report.grouped(Int(x.rounded(.up)))
     }
 
     func html() throws(BenchError) -> String {

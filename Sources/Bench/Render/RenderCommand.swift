@@ -18,7 +18,9 @@ enum RenderCommand {
                   "centres, with perspective, filled with their alpha; static subviews dashed. A page's first 2,000",
                   "subviews are drawn, and the report says when a page has more.",
                   "--format html writes one self-contained page: the pages in a scrolling container with paging,",
-                  "showing the kernel's frame (CATransform3D as CSS matrix3d) nearest the scroll position."],
+                  "showing the kernel's frame (CATransform3D as CSS matrix3d) nearest the scroll position. It covers",
+                  "\(HTMLPreview.limits): narrow",
+                  "--from/--to (or raise --step) beyond them."],
         options: [
             .option("output", "FILE", "where the filmstrip or page goes (required)", default: "none"),
             .choice("format", RenderFormat.self, "an SVG filmstrip or an HTML page", default: .svg),
@@ -110,7 +112,7 @@ struct Filmstrip {
             let offsets = walkthrough.pages.indices.filter { animator.positions[$0].animated }
                 .map { "p\($0) \(String(format: "%.2f", animator.positions[$0].offset))" }.joined(separator: "  ")
             let axis = walkthrough.direction == .topToBottom ? "y" : "x"
-            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">\(axis) = \(fmt(x))</text>\n"
+            out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 16))\">\(axis) = \(Filmstrip.label(x))</text>\n"
             out += "<text x=\"\(fmt(left))\" y=\"\(fmt(top + panelH + 32))\" fill=\"#555555\">\(offsets.isEmpty ? "no page in the window" : offsets)</text></g>\n"
         }
         return out + "</svg>\n"
@@ -136,6 +138,13 @@ struct Filmstrip {
             }
         }
         return out
+    }
+
+    /// A scroll position under its panel: two decimals, or six significant digits beyond
+    /// 10⁹ (`--from -1e308` was labelled with 309 digits).
+    static func label(_ x: Double) -> String {
+        guard x.isFinite else { return "0" }
+        return String(format: x.magnitude < 1e9 ? "%.2f" : "%.6g", x)
     }
 
     private func fmt(_ v: Double) -> String {
