@@ -245,7 +245,7 @@ INLINE void dense_row_block(const dense_row *r, anchor_layout layout, void *rest
 
 INLINE void uniform_run(const anchor_page *restrict page, const anchor_inputs *in, const anchor_outputs *out,
                         long first, long end, int translates, int diagonal, anchor_layout layout) {
-    /* A page that is not diagonal spreads its rows in blocks (Swift's LayoutWriter.spreadsTemplate). */
+    /* A page that is not diagonal spreads its rows in blocks (Swift's SpreadBlocks). */
     const int spreads = !diagonal && layout == ANCHOR_LAYOUT_BLOCKS;
     /* With AVX every translating page takes the line and groups its statics (FrameKernel.run). */
     const int line = translates && page->line && (ANCHOR_WIDTH == 8 || spreads || (diagonal && layout == ANCHOR_LAYOUT_BLOCKS));

@@ -14,8 +14,8 @@ package struct OutOfMemory: Error, Sendable {
 package final class BufferArena {
     /// Per byte count, the blocks of that size not handed out yet.
     private var blocks: [Int: [UnsafeMutableRawPointer]] = [:]
-    /// Blocks handed out so far.
-    package private(set) var taken = 0
+    /// Blocks asked for that the arena did not hold (the taker allocated them itself).
+    package private(set) var missed = 0
 
     /// Blocks of `byteCounts` (at least 1 byte each), 64-byte aligned; nil when one cannot be allocated (the
     /// others are freed). The lists are sized first, so none grows once blocks take the memory (`checked`).
@@ -39,8 +39,7 @@ package final class BufferArena {
 
     /// A block of `bytes` bytes, nil when none is left. The taker frees it (`deallocate`).
     func take(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        guard let block = blocks[bytes]?.popLast() else { return nil }
-        taken += 1
+        guard let block = blocks[bytes]?.popLast() else { missed += 1; return nil }
         return block
     }
 
@@ -67,7 +66,7 @@ extension WalkthroughAnimator {
         let slots = walkthrough.pages.reduce(0) { $0 + Lanes.padded($1.subviews.count) }
         let entries = layout == .blocks ? slots : walkthrough.subviewCount
         let counts = [
-            2 * slots * MemoryLayout<Float>.stride,
+            UnsafeMutablePointer<Float>.alignedByteCount(2 * slots),
             // The static-lane masks and the word of zeros after them (`PlanStorage`).
             (slots / Lanes.count + 8) * MemoryLayout<UInt8>.stride,
             entries * (layout.matrixStride + layout.alphaStride) + FrameStorage.misalignment,
@@ -77,13 +76,9 @@ extension WalkthroughAnimator {
         return (counts.map { Swift.max($0, 1) } + keyframes.counts, keyframes.busiestKeyframes)
     }
 
-    /// The byte counts of the keyframe buffers: each `KeyframeMode.lanes` page's `LaneTimelines` tables, then
-    /// the `SegmentCache` (always), found as the build finds them (`LaneTableSizes`), so exact.
-    package static func keyframeBufferByteCounts(for walkthrough: Walkthrough) -> [Int] {
-        keyframeSizes(for: walkthrough).counts
-    }
-
-    /// `keyframeBufferByteCounts`, and the most distinct keyframes one lanes page has (`workingByteCount`).
+    /// The byte counts of the keyframe buffers: each `KeyframeMode.lanes` page's `LaneTimelines` tables, then the
+    /// `SegmentCache` (always), found as the build finds them (`LaneTableSizes`), so exact; and the most distinct
+    /// keyframes one lanes page has (`workingByteCount`).
     private static func keyframeSizes(for walkthrough: Walkthrough) -> (counts: [Int], busiestKeyframes: Int) {
         var tables: [Int] = [], segments = 0, busiest = 0
         for page in walkthrough.pages {
@@ -94,11 +89,6 @@ extension WalkthroughAnimator {
             busiest = Swift.max(busiest, sizes.keyframes)
         }
         return (tables + [UnsafeMutablePointer<LaneSegments>.alignedByteCount(segments)], busiest)
-    }
-
-    /// The bytes this animator's keyframe buffers were allocated with, as `keyframeBufferByteCounts` (tests).
-    package var allocatedKeyframeByteCounts: [Int] {
-        plan.laneTimelines.flatMap { $0?.allocatedByteCounts ?? [] } + segments.allocatedByteCounts
     }
 
     /// The animator `init(_:layout:)` builds, for a caller that must get an error where Swift's allocator

@@ -68,8 +68,8 @@ enum FrameKernel {
         _: W.Type, _: Diagonal.Type, _: Line.Type
     ) {
         let translation = BlockTranslation<Line>(k, input)
-        if W.spreadsTemplate && !Diagonal.value {
-            let page = SpreadBlocks<W, Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
+        if W.self == BlockWriter.self && !Diagonal.value {
+            let page = SpreadBlocks<Line>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: translation)
             // Its loop loads nothing but the static masks (and speeds without a line): grouped.
             page.run(blocks, input, output, Yes.self, FullPatch.self)
             return
@@ -93,8 +93,8 @@ enum FrameKernel {
     static func uniformScale<W: LayoutWriter, Diagonal: Flag>(_ k: PageConstants, _ input: KernelInputs,
                                                               _ output: KernelOutputs, _ blocks: Range<Int>,
                                                               _: W.Type, _: Diagonal.Type) {
-        if W.spreadsTemplate && !Diagonal.value {
-            let page = SpreadBlocks<W, No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
+        if W.self == BlockWriter.self && !Diagonal.value {
+            let page = SpreadBlocks<No>(spread: SpreadTemplate(k.matrix, alpha: k.alpha), translation: nil)
             page.run(blocks, input, output, Yes.self, FullPatch.self)
             return
         }

@@ -32,10 +32,6 @@ package struct FrameView: @unchecked Sendable {
         slot(page: page).map { (base + $0.matrixOffset).assumingMemoryBound(to: Float.self) }
     }
 
-    /// Page `page`'s subview count, or nil when `page` is out of range.
-    @inlinable @inline(__always)
-    package func subviewCount(page: Int) -> Int? { slot(page: page)?.count }
-
     /// Page `page`'s slot when it has a subview `k`, else nil: two compares.
     @inlinable @inline(__always)
     func slot(page: Int, subview k: Int) -> FrameStorage.PageSlot? {

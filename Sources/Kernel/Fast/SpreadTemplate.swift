@@ -7,14 +7,12 @@ struct SpreadTemplate {
     typealias V = Lanes.Floats
     var rows: (V, V, V, V)
     var alpha: Float
-    /// The fields as given, for writers that store broadcasts instead.
-    var matrix: SIMD16<Float>
 
     @inline(__always)
     init(_ m: SIMD16<Float>, alpha: Float) {
         rows = (V(m[0], m[1], m[2], m[3], m[0], m[1], m[2], m[3]), V(m[4], m[5], m[6], m[7], m[4], m[5], m[6], m[7]),
                 V(m[8], m[9], m[10], m[11], m[8], m[9], m[10], m[11]), V(m[12], m[13], m[14], m[15], m[12], m[13], m[14], m[15]))
-        (self.alpha, matrix) = (alpha, m)
+        self.alpha = alpha
     }
 
     /// The template into the block at `block` (`FrameLayout.blocks`), with `m41`, `m42`

@@ -60,10 +60,10 @@ struct TemplateBlocks<W: LayoutWriter>: UniformBlocks {
     func store(block i: Int, _ output: KernelOutputs) { W.storeTemplate(template, output, block: i) }
 }
 
-/// A page whose every subview gets a `SpreadTemplate` (`LayoutWriter.spreadsTemplate`), with
-/// each block's `m41`, `m42` from `translation` when given (no broadcast template beside it).
-struct SpreadBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
-    typealias Writer = W
+/// A page in `blocks` whose every subview gets a `SpreadTemplate`, with each block's `m41`,
+/// `m42` from `translation` when given (no broadcast template beside it).
+struct SpreadBlocks<Line: Flag>: UniformBlocks {
+    typealias Writer = BlockWriter
     let spread: SpreadTemplate
     let translation: BlockTranslation<Line>?
 
@@ -71,9 +71,9 @@ struct SpreadBlocks<W: LayoutWriter, Line: Flag>: UniformBlocks {
     func store(block i: Int, _ output: KernelOutputs) {
         if let translation {
             let (m41, m42) = translation.rows(block: i)
-            W.store(spread, m41: m41, m42: m42, output, block: i)
+            BlockWriter.store(spread, m41: m41, m42: m42, output, block: i)
         } else {
-            W.store(spread, m41: nil, m42: nil, output, block: i)
+            BlockWriter.store(spread, m41: nil, m42: nil, output, block: i)
         }
     }
 }

@@ -29,17 +29,9 @@ package final class LaneTimelines: @unchecked Sendable {
     /// Set when every non-static subview follows the page's staggered timeline and the page
     /// has one angle: the frame driver then splits the page into runs (`StaggerRuns`).
     package let staggerRuns: StaggerRuns?
-    /// The bytes each aligned buffer above was allocated with, in allocation order (what
-    /// the memory probe's `LaneTableSizes.byteCounts` must equal; `AllocationTests`).
-    package let allocatedByteCounts: [Int]
 
     init(_ page: Page, arena: BufferArena? = nil) {
-        var allocated: [Int] = []
-        allocated.reserveCapacity(8)
-        func aligned<T>(_ count: Int) -> UnsafeMutablePointer<T> {
-            allocated.append(UnsafeMutablePointer<T>.alignedByteCount(count))
-            return .allocateAligned(count, from: arena)
-        }
+        func aligned<T>(_ count: Int) -> UnsafeMutablePointer<T> { .allocateAligned(count, from: arena) }
         let padded = Lanes.padded(page.subviews.count)
         blocks = padded / Lanes.count
         laneSource = aligned(padded)
@@ -140,7 +132,6 @@ package final class LaneTimelines: @unchecked Sendable {
         self.keyframeCount = times.count
         sourceCount = firstSubview.count
         trackMask = mask
-        allocatedByteCounts = allocated
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
     }
 

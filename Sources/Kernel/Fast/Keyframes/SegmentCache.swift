@@ -39,10 +39,6 @@ final class SegmentCache: @unchecked Sendable {
     /// from about 3e-39, while every gap from 1e-30 up keeps `p` within 1e-7.
     static let tinyGap = 1e-30
 
-    /// The bytes `lanes` was allocated with (the memory probe counts the same,
-    /// `WalkthroughAnimator.bufferByteCounts`; `AllocationTests`).
-    var allocatedByteCounts: [Int] { [UnsafeMutablePointer<LaneSegments>.alignedByteCount(count)] }
-
     deinit {
         lanes.deallocate()
     }

@@ -8,11 +8,7 @@ enum BlockWriter: LayoutWriter {
         LaneMatrix(broadcast: fields, alpha: alpha)
     }
 
-    /// On every target: 8-Float rows with AVX (`kernel_store_spread_block`), 4-Float rows
-    /// stored into both halves elsewhere (`kernel_store_spread_block4`).
-    @inline(__always)
-    static var spreadsTemplate: Bool { true }
-
+    /// A uniform page that is not diagonal, from its `SpreadTemplate` (dense layouts transpose templates instead).
     @inline(__always)
     static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
         t.store(into: out.matrices + i &* (Lanes.frameBlockFloats &* 4), m41: m41, m42: m42)
@@ -26,9 +22,7 @@ enum BlockWriter: LayoutWriter {
 
     @inline(__always)
     static func storeTranslated(_ t: LaneMatrix, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int) {
-        var lanes = t
-        (lanes.m41, lanes.m42) = (m41, m42)
-        store(lanes, out, block: i)
+        store(t.translated(m41, m42), out, block: i)
     }
 
     /// The template's fields with their halves in address order (`storeInOrder`); only here,

@@ -7,13 +7,6 @@ protocol LayoutWriter {
     /// The template of a page whose non-static subviews all get `fields` and `alpha`.
     static func template(_ fields: SIMD16<Float>, alpha: Float) -> Template
 
-    /// Whether a uniform page with all 16 fields in play (not diagonal) stores from a
-    /// `SpreadTemplate` (`store(_:m41:m42:_:block:)`) rather than from `Template`.
-    static var spreadsTemplate: Bool { get }
-
-    /// Block `i`: `t` in every lane, with `m41`, `m42` when given.
-    static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int)
-
     /// Block `i`: the template's fields in every lane, except `m41`, `m42`.
     static func storeTranslated(_ t: Template, m41: Lanes.Floats, m42: Lanes.Floats, _ out: KernelOutputs, block i: Int)
 
@@ -46,17 +39,6 @@ extension LayoutWriter {
 
     @inline(__always)
     static func storeDiagonalIdentity(_ out: KernelOutputs, subview k: Int) { storeIdentity(out, subview: k) }
-
-    /// The dense layouts transpose their templates instead.
-    @inline(__always)
-    static var spreadsTemplate: Bool { false }
-
-    @inline(__always)
-    static func store(_ t: SpreadTemplate, m41: Lanes.Floats?, m42: Lanes.Floats?, _ out: KernelOutputs, block i: Int) {
-        var m = LaneMatrix(broadcast: t.matrix, alpha: t.alpha)
-        if let m41, let m42 { (m.m41, m.m42) = (m41, m42) }
-        store(m, out, block: i)
-    }
 
     /// Puts the identity and alpha 1 into block `i`'s static lanes, if any, after the block
     /// is stored (docs/DESIGN.md, "Static subviews").
