@@ -5,7 +5,7 @@ import Testing
 /// is at most a few thousand subviews: formats, machine record, progress and bad options.
 @Suite struct CapacityCommandTests {
     /// 1% of a frame: 167 µs at 60 Hz, 83 µs at 120 Hz.
-    static let tiny = ["--filter", "^linear$", "--share", "1%", "--budget", "0.002"]
+    static let tiny = ["--filter", "^linear$", "--share", "1", "--budget", "0.002"]
 
     @Test func jsonHasTheMachineAndAnAnswerPerRate() throws {
         let run = try BenchProcess.run(["capacity", "--format", "json", "--quiet"] + Self.tiny)

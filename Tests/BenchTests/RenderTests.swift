@@ -73,7 +73,8 @@ import FoundationXML
     /// A drawing whose page height or extent overflows a Double is refused in one line, in both formats,
     /// and writes nothing (it once wrote `height="0"`, or `inf` into the page's JSON, with status 0).
     @Test(arguments: [#"{"width":375,"pages":[{"subviews":[{"frame":[0,1e308,10,1e308]}]}]}"#,
-                      #"{"width":1e308,"pages":[{"subviewCount":1}]}"#])
+                      #"{"width":1e308,"pages":[{"subviewCount":1}]}"#,
+                      #"{"width":1e-10,"height":1e300,"pages":[{"subviewCount":1}]}"#])
     func geometryThatOverflowsIsRefused(file: String) throws {
         let path = try BenchProcess.temporaryFile(file)
         for format in ["svg", "html"] {

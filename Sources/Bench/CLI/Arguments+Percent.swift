@@ -13,15 +13,22 @@ extension Arguments {
         return try Arguments.percent(text, option: name)
     }
 
+    /// An option that has only ever taken percent (`capacity --share`): `1` is one percent, and
+    /// `%` may follow; nil when absent.
+    func onlyPercent(_ name: String) throws(BenchError) -> Double? {
+        guard let text = value(name) else { return nil }
+        return try Arguments.percent(text, option: name, fractionsAreAmbiguous: false)
+    }
+
     /// `text` as a percentage for option `name` (see `percent(_:)`).
-    static func percent(_ text: String, option name: String) throws(BenchError) -> Double {
+    static func percent(_ text: String, option name: String, fractionsAreAmbiguous: Bool = true) throws(BenchError) -> Double {
         let marked = text.hasSuffix("%")
         let digits = marked ? String(text.dropLast()) : text
         guard let value = decimal(digits), value.isFinite else {
             throw BenchError("option --\(name) needs a percentage such as 10 or 10%, got \(Echo.quoted(text))")
         }
         guard value >= 0 else { throw BenchError("option --\(name) needs a percentage ≥ 0, got \(Echo.quoted(text))") }
-        if !marked && value > 0 && value <= 1 {
+        if fractionsAreAmbiguous && !marked && value > 0 && value <= 1 {
             let whole = Arguments.plain(value * 100)
             throw BenchError("option --\(name) is ambiguous: \(digits) could be a fraction (\(whole)%) or \(digits)%; "
                              + "thresholds are in percent: write \(whole) for \(whole)%, or \(digits)% for \(digits)%")

@@ -62,7 +62,7 @@ enum CapacityCommand {
 
     static func parse(_ args: Arguments) throws(BenchError) -> Options {
         var options = Options()
-        if let share = try args.percent("share") {
+        if let share = try args.onlyPercent("share") {
             guard share > 0 && share <= 100 else { throw BenchError("--share needs a percentage in (0, 100], got \(Echo.quoted(args.value("share") ?? ""))") }
             options.share = share
         }

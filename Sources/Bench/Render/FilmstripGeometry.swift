@@ -32,7 +32,8 @@ enum FilmstripGeometry {
     /// `y + height`, 16:9 of a huge width, or the pages' extent), which no picture holds.
     static func drawableHeight(_ w: Walkthrough) throws(BenchError) -> Double {
         let h = pageHeight(w)
-        guard h.isFinite, (w.extent * Double(w.pages.count)).isFinite else {
+        // The filmstrip draws a page 240 points wide (`Filmstrip.svg`).
+        guard h.isFinite, (h * (240 / w.width)).isFinite, (w.extent * Double(w.pages.count)).isFinite else {
             throw BenchError("the walkthrough is too large to draw: its \(h.isFinite ? "pages' extent" : "page height") overflows")
         }
         return h

@@ -6,8 +6,8 @@ package enum BezierLanes {
     package static let certifiedResidual: Float = 5.5e-7
 
     /// `u₀ = c0 + c1·s + c2·s² + c3·s³`, `s = √max(a·p + b, 0)` with `b = |k|` and `a` the sign of `k`
-    /// (`EasingGuess.row`): `±p + |k|` is `a·p + b`'s bits, fused or not. The bound keeps `1 − p` from going
-    /// negative where Float rounding leaves `p` just above 1.
+    /// (`EasingGuess.row`): `±p + |k|` is `a·p + b`'s bits, fused or not (a NaN `p` may change sign). The bound
+    /// keeps `1 − p` from going negative where Float rounding leaves `p` just above 1.
     @inline(__always)
     package static func start(_ p: Lanes.Floats, k: Lanes.Floats,
                               c: (Lanes.Floats, Lanes.Floats, Lanes.Floats, Lanes.Floats)) -> Lanes.Floats {
