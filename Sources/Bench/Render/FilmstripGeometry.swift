@@ -28,12 +28,14 @@ enum FilmstripGeometry {
         return bottoms.max().map { Swift.max($0 + 40, w.width) } ?? w.width * 16 / 9
     }
 
+    /// The width a filmstrip panel draws a page at (`Filmstrip.svg`), in points.
+    static let panelWidth = 240.0
+
     /// `pageHeight`, refused where the drawing's geometry overflows a Double (a frame's
     /// `y + height`, 16:9 of a huge width, or the pages' extent), which no picture holds.
     static func drawableHeight(_ w: Walkthrough) throws(BenchError) -> Double {
         let h = pageHeight(w)
-        // The filmstrip draws a page 240 points wide (`Filmstrip.svg`).
-        guard h.isFinite, (h * (240 / w.width)).isFinite, (w.extent * Double(w.pages.count)).isFinite else {
+        guard h.isFinite, (h * (panelWidth / w.width)).isFinite, (w.extent * Double(w.pages.count)).isFinite else {
             throw BenchError("the walkthrough is too large to draw: its \(h.isFinite ? "pages' extent" : "page height") overflows")
         }
         return h

@@ -85,7 +85,7 @@ struct Filmstrip {
 
     func svg() throws(BenchError) -> String {
         let w = walkthrough.width, h = try FilmstripGeometry.drawableHeight(walkthrough)
-        let scale = 240 / w, gap = 16.0, label = 44.0
+        let scale = FilmstripGeometry.panelWidth / w, gap = 16.0, label = 44.0
         let panelW = w * scale, panelH = h * scale
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(gap + Double(scrolls.count) * (panelW + gap)))" \
