@@ -56,7 +56,9 @@ import Testing
 
     /// A lanes page's tables grow with its slots and timelines as the counts say: 48 bytes
     /// a slot, 32 a timeline, 24 a keyframe, 96 a segment record (a keyframe, 4 a timeline, 5
-    /// fixed) and 16 a timeline of record starts, and 176 a block and present track.
+    /// fixed) and 16 a timeline of record starts, with more than one timeline 4 a slot and
+    /// present track (`PackedTracks`) and 4 a block and present track, one more block; and 176
+    /// a block and present track.
     @Test func keyframeByteCountsOfAKnownPage() throws {
         let timeline = try Timeline(translation: [Keyframe(at: 0, value: SIMD2(0, 40)), Keyframe(at: 1, value: .zero)],
                                     alpha: [Keyframe(at: 0, value: 0), Keyframe(at: 0.5, value: 1), Keyframe(at: 1, value: 0)],
@@ -68,7 +70,7 @@ import Testing
         let walkthrough = try Walkthrough(width: 100, pages: [page])
         // 24 slots, 3 blocks; 2 sources; 5 + 1 keyframes; tracks translation, scale, alpha.
         let expected = [24 * 4, 24 * 8, 3 * 9 * 8 * 4, 2 * 8 * 4, 6 * 8, 6 * 16, (5 + 2 * 4 + 6) * 96,
-                        2 * 4 * 4, 3 * 3 * 176]
+                        2 * 4 * 4, 3 * 24 * 4, 3 * (3 + 1) * 4, 3 * 3 * 176]
         let counts = WalkthroughAnimator.bufferByteCounts(for: walkthrough)
         #expect(Array(counts.dropFirst(3)) == expected)
         #expect(try Self.buildTakesExactly(counts, walkthrough, .blocks))

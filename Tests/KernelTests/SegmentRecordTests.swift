@@ -28,7 +28,6 @@ import Testing
                                         own: 0.5, using: &rng)
         let tables = LaneTimelines(page)
         for slot in 0..<tables.blocks * Lanes.count {
-            let (block, lane) = (slot / Lanes.count, slot % Lanes.count)
             for kind in TrackKind.allCases {
                 let source = Int(tables.laneSource[slot])
                 var times: [Double] = [.nan, -.infinity, .infinity, -3, 3]
@@ -40,8 +39,8 @@ import Testing
                 times += (0..<20).map { _ in Double.random(in: -2.5...2.5, using: &rng) }
                 var index = SegmentRecord.nanIndex
                 for time in times {
-                    let found = SegmentCache.find(time, kind: kind, block: block, lane: lane, tables: tables)
-                    let walked = SegmentCache.step(index, time, kind: kind, block: block, lane: lane, tables: tables)
+                    let found = SegmentCache.find(time, kind: kind, slot: slot, tables: tables)
+                    let walked = SegmentCache.step(index, time, kind: kind, slot: slot, tables: tables)
                     #expect(walked == found, "seed \(seed), slot \(slot), \(kind), τ = \(time), from record \(index)")
                     let r = tables.segments[Int(found)]
                     if time.isFinite { #expect(r.lo <= time && time < r.hi, "seed \(seed), slot \(slot), \(kind), τ = \(time)") }

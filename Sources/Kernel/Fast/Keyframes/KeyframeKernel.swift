@@ -17,7 +17,13 @@ enum KeyframeKernel {
     static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                                      _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>, _: W.Type) {
         // Borrowed, not retained: a split frame's threads would contend on one reference count.
-        lanes.tables._withUnsafeGuaranteedRef { tables in run(k, keyframes, input, lanes, output, blocks, tables, W.self) }
+        lanes.tables._withUnsafeGuaranteedRef { tables in
+            if let packed = tables.packed {
+                runPacked(k, keyframes, input, lanes, output, blocks, tables, packed, W.self)
+            } else {
+                run(k, keyframes, input, lanes, output, blocks, tables, W.self)
+            }
+        }
     }
 
     @inline(__always)
@@ -87,13 +93,16 @@ enum KeyframeKernel {
             let (a, _) = value(scratch + 3, flags[3], tau)
             alpha *= kernel_clamp_unit8(a)
         }
-        if rSlot >= 0 {
-            let t = scratch + 2
-            let e = TrackLanes.eased(t, tau, flags: flags[2])
-            let theta = kernel_widen8(t.pointee.v0x) + kernel_widen8(t.pointee.v0y)
-                + kernel_widen8(t.pointee.dvx * e)
-            (pose.sin, pose.cos) = VectorTrig.sinCos(theta)
-        }
+        if rSlot >= 0 { (pose.sin, pose.cos) = angle(scratch + 2, flags[2], tau) }
+        compose(pose, alpha: alpha, keyframes, page, input, output, i, tables: tables, W.self)
+    }
+
+    /// `M = K·B` of block `i` at `pose` stored, then its static lanes patched.
+    @inline(__always)
+    static func compose<W: LayoutWriter>(_ pose: KeyframeComposition.Pose, alpha: Lanes.Floats,
+                                         _ keyframes: PageConstants.LaneKeyframes, _ page: KeyframeComposition.Page,
+                                         _ input: KernelInputs, _ output: KernelOutputs, _ i: Int,
+                                         tables: LaneTimelines, _: W.Type) {
         // One store in each branch: after them, the planar composition's constant fields went through the stack.
         if keyframes.planar {
             W.store(KeyframeComposition.planar(pose, page, input, block: i, alpha: alpha), output, block: i)
@@ -111,6 +120,29 @@ enum KeyframeKernel {
                        _ tables: LaneTimelines, _ shared: Bool, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {
         SegmentGather.gather(lanes.lanes + entry, into: scratch + kind.rawValue, kind: kind, block: i, tau: tau,
                              tables: tables, shared: shared)
+    }
+
+    /// What a track gives the pose from its gathered segments `t`: `(v0 + dv·E)` for a translation or scale, the
+    /// angle's sine and cosine for a rotation, the clamped alpha (and 1) for an alpha.
+    @inline(__always)
+    static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ kind: TrackKind, _ flags: UInt8, _ tau: Lanes.Doubles)
+        -> (Lanes.Floats, Lanes.Floats) {
+        switch kind {
+        case .translation, .scale:
+            return value(t, flags, tau)
+        case .rotation:
+            return angle(t, flags, tau)
+        case .alpha:
+            return (kernel_clamp_unit8(value(t, flags, tau).0), Lanes.Floats(repeating: 1))
+        }
+    }
+
+    /// A rotation's sine and cosine from its gathered segments `t`.
+    @inline(__always)
+    static func angle(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
+        -> (sin: Lanes.Floats, cos: Lanes.Floats) {
+        let e = TrackLanes.eased(t, tau, flags: flags)
+        return VectorTrig.sinCos(kernel_widen8(t.pointee.v0x) + kernel_widen8(t.pointee.v0y) + kernel_widen8(t.pointee.dvx * e))
     }
 
     /// A track's two value lanes from its gathered segments `t` (`gather` has run on them

@@ -36,7 +36,7 @@ struct LaneTableSizes {
 
     /// The byte counts of `LaneTimelines`' aligned buffers, in the order it allocates them:
     /// `laneSource`, `shifts`, `axes`, `trackRanges`, `timeTable`, `valueTable`,
-    /// `segments`, `segmentStarts`.
+    /// `segments`, `segmentStarts`, and on a page of more than one source `PackedTracks`' two.
     var byteCounts: [Int] {
         [UnsafeMutablePointer<Int32>.alignedByteCount(slots),
          UnsafeMutablePointer<Double>.alignedByteCount(slots),
@@ -46,6 +46,7 @@ struct LaneTableSizes {
          UnsafeMutablePointer<SIMD2<Double>>.alignedByteCount(keyframes),
          UnsafeMutablePointer<SegmentRecord>.alignedByteCount(SegmentRecord.fixedCount + 4 * sources + keyframes),
          UnsafeMutablePointer<Int32>.alignedByteCount(4 * sources)]
+            + (sources > 1 ? PackedTracks.byteCounts(slots: slots, tracks: presentTracks) : [])
     }
 
     /// Segment-index vectors of the page in the animator's `SegmentCache`: one per block and present track.

@@ -29,6 +29,8 @@ package final class LaneTimelines: @unchecked Sendable {
     /// Set when every non-static subview follows the page's staggered timeline and the page
     /// has one angle: the frame driver then splits the page into runs (`StaggerRuns`).
     package let staggerRuns: StaggerRuns?
+    /// Each present track's lanes packed, on a page of more than one source (`PackedTracks`).
+    package let packed: PackedTracks?
 
     init(_ page: Page, arena: BufferArena? = nil) {
         func aligned<T>(_ count: Int) -> UnsafeMutablePointer<T> { .allocateAligned(count, from: arena) }
@@ -133,6 +135,10 @@ package final class LaneTimelines: @unchecked Sendable {
         sourceCount = firstSubview.count
         trackMask = mask
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
+        packed = firstSubview.count > 1
+            ? PackedTracks(tracks: tracks, slots: padded, laneSource: laneSource, shifts: shifts, trackRanges: trackRanges,
+                           arena: arena)
+            : nil
     }
 
     /// The records of `segments` and their starts, from the flat tables (`SegmentRecord`).
@@ -198,5 +204,6 @@ package final class LaneTimelines: @unchecked Sendable {
         axes.deallocate()
         segments.deallocate()
         segmentStarts.deallocate()
+        packed?.deallocate()
     }
 }

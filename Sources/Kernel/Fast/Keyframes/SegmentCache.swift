@@ -44,21 +44,22 @@ final class SegmentCache: @unchecked Sendable {
     }
 
     /// The records of the lanes set in `outside`, into `entry`; one call a block, since a call a lane spilled the
-    /// block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set").
+    /// block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set"). The lanes are block `block`'s slots,
+    /// or the 8 at `packed` (`PackedTracks`).
     @inline(never)
     static func find(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
-                     tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) {
+                     packed: UnsafePointer<Int32>?, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) {
         if shared {
             findShared(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
         } else {
-            findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
+            findEach(entry, outside, kind: kind, block: block, packed: packed, tau: tau, tables: tables)
         }
     }
 
     /// `find`, lane by lane.
     @inline(__always)
     static func findEach(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
-                         tau: Lanes.Doubles, tables: LaneTimelines) {
+                         packed: UnsafePointer<Int32>? = nil, tau: Lanes.Doubles, tables: LaneTimelines) {
         withUnsafePointer(to: tau) { times in
             let times = UnsafeRawPointer(times).assumingMemoryBound(to: Double.self)
             var outside = outside
@@ -66,7 +67,8 @@ final class SegmentCache: @unchecked Sendable {
                 let l = outside.trailingZeroBitCount
                 outside &= outside &- 1
                 let current = UnsafeRawPointer(entry).load(fromByteOffset: LaneSegments.indexOffset &+ l &* 4, as: Int32.self)
-                let index = step(current, times[l], kind: kind, block: block, lane: l, tables: tables)
+                let slot = packed.map { Int($0[l]) } ?? block &* Lanes.count &+ l
+                let index = step(current, times[l], kind: kind, slot: slot, tables: tables)
                 place(entry, lane: l, index, tables.segments + Int(index))
             }
         }
@@ -95,7 +97,7 @@ final class SegmentCache: @unchecked Sendable {
             return findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
         }
         let l = outside.trailingZeroBitCount
-        let index = step(entry.pointee.index[l], tau[l], kind: kind, block: block, lane: l, tables: tables)
+        let index = step(entry.pointee.index[l], tau[l], kind: kind, slot: block &* Lanes.count &+ l, tables: tables)
         let record = tables.segments + Int(index)
         let held = outside & ~kernel_outside_mask8(tau, .init(repeating: record.pointee.lo),
                                                    .init(repeating: record.pointee.hi))
@@ -118,11 +120,10 @@ final class SegmentCache: @unchecked Sendable {
     /// The record at `time` from the lane's `index`: a walk, as a scroll crosses a keyframe or two, or the search
     /// (`find`) from a fixed record or a non-finite time (docs/DESIGN.md, "Keyframe scenarios and working set").
     @inline(__always)
-    static func step(_ index: Int32, _ time: Double, kind: TrackKind, block: Int, lane l: Int,
-                     tables: LaneTimelines) -> Int32 {
+    static func step(_ index: Int32, _ time: Double, kind: TrackKind, slot: Int, tables: LaneTimelines) -> Int32 {
         // Not from a fixed record, and not at ±∞ or NaN (τ = +∞ is not below the last record's hi).
         if index < Int32(SegmentRecord.fixedCount) || !time.isFinite {
-            return find(time, kind: kind, block: block, lane: l, tables: tables)
+            return find(time, kind: kind, slot: slot, tables: tables)
         }
         let records = tables.segments
         var i = Int(index)
@@ -131,12 +132,12 @@ final class SegmentCache: @unchecked Sendable {
         return Int32(truncatingIfNeeded: i)
     }
 
-    /// The segment record of track `kind` at `time` for block `block`'s lane `l`: a binary
-    /// search of the lane's source's keyframe times. Scalar: it runs when a lane crosses a
+    /// The segment record of track `kind` at `time` for the lane in `slot`: a binary search
+    /// of the lane's source's keyframe times. Scalar: it runs when a lane crosses a
     /// keyframe, not every frame; raw memory only.
     @inline(__always)
-    static func find(_ time: Double, kind: TrackKind, block: Int, lane l: Int, tables: LaneTimelines) -> Int32 {
-        let source = Int(tables.laneSource[block &* Lanes.count &+ l])
+    static func find(_ time: Double, kind: TrackKind, slot: Int, tables: LaneTimelines) -> Int32 {
+        let source = Int(tables.laneSource[slot])
         if source < 0 { return 1 &+ Int32(kind.rawValue) }
         let base = tables.segmentStarts[source &* 4 &+ kind.rawValue]
         let first = Int(tables.trackRanges[source &* 8 &+ 2 &* kind.rawValue])

@@ -3,16 +3,19 @@ import KernelTarget
 /// A block's segments of one track gathered from the plan's records into a `TrackLanes` on the stack, only the rows
 /// its flags need (docs/DESIGN.md, "Keyframe scenarios and working set").
 enum SegmentGather {
-    /// Fills `t`, finding lanes' segments again where they left, and returns the block's `TrackLanes` flags.
-    /// `shared`: a one-source page (`splat`), constant false in the own-timelines loop, so no code there.
+    /// Fills `t`, finding lanes' segments again where they left, and returns the block's `TrackLanes` flags. The
+    /// lanes are block `block`'s, or the 8 slots at `packed` (`PackedTracks`). `shared`: a one-source page (`splat`),
+    /// constant false in the own-timelines loop, so no code there.
     @inline(__always)
     static func gather(_ entry: UnsafeMutablePointer<LaneSegments>, into t: UnsafeMutablePointer<TrackLanes>,
-                       kind: TrackKind, block: Int, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) -> UInt8 {
+                       kind: TrackKind, block: Int, packed: UnsafePointer<Int32>? = nil, tau: Lanes.Doubles,
+                       tables: LaneTimelines, shared: Bool) -> UInt8 {
         let records = UnsafeRawPointer(tables.segments)
         let floats = (UnsafeMutableRawPointer(t) + 2 * MemoryLayout<Lanes.Doubles>.stride).assumingMemoryBound(to: Float.self)
         let outside = kernel_outside_mask8(tau, entry.pointee.lo, entry.pointee.hi)
         if outside != 0 {
-            SegmentCache.find(entry, outside, kind: kind, block: block, tau: tau, tables: tables, shared: shared)
+            SegmentCache.find(entry, outside, kind: kind, block: block, packed: packed, tau: tau, tables: tables,
+                              shared: shared)
             let flags = entry.pointee.recordFlags
             entry.pointee.flags = shared ? flags | kernel_segment_one_record(entry.pointee.index) : flags
         }

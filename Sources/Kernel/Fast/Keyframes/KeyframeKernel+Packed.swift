@@ -1,0 +1,147 @@
+/// Own timelines packed by track: each present track eases only the lanes that have it, group by group
+/// (`PackedTracks`), into a chunk's poses; each block then composes its lanes' poses (docs/DESIGN.md, "Own timelines
+/// packed by track").
+extension KeyframeKernel {
+    typealias V = Lanes.Floats
+
+    /// A chunk of `blocks` blocks' poses, 8 vectors a block: `tx ty sx sy sin cos alpha` and one spare; a group
+    /// that reaches into the next chunk is carried there, not eased twice; a segment cache entry copied for
+    /// a group only partly in the call's blocks, which another call may ease too.
+    struct PackedPoses {
+        static let blocks = 64
+        typealias Block = (V, V, V, V, V, V, V, V)
+        typealias Four = (Block, Block, Block, Block)
+        typealias Sixteen = (Four, Four, Four, Four)
+        var poses: (Sixteen, Sixteen, Sixteen, Sixteen)
+        var carries: (PackedCarry, PackedCarry, PackedCarry, PackedCarry)
+        var local: LaneSegments
+        var scratch: TrackLanes
+
+        init() {
+            let neutral: Block = (V(), V(), V(repeating: 1), V(repeating: 1), V(), V(repeating: 1), V(repeating: 1), V())
+            let four = (neutral, neutral, neutral, neutral), sixteen = (four, four, four, four)
+            (poses, carries, local, scratch) = ((sixteen, sixteen, sixteen, sixteen), (.init(), .init(), .init(), .init()), .invalid, .invalid)
+        }
+    }
+
+    /// The last group a track eased in a chunk: its slots and values.
+    struct PackedCarry {
+        var group = -1
+        var slots: UnsafePointer<Int32>?
+        var values = (V(), V())
+    }
+
+    @inline(never)
+    static func runPacked<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes,
+                                           _ input: KernelInputs, _ lanes: KeyframeInputs, _ output: KernelOutputs,
+                                           _ blocks: Range<Int>, _ tables: LaneTimelines, _ packed: PackedTracks,
+                                           _: W.Type) {
+        var slots = SIMD4<Int>(repeating: -1)  // each track's place among the page's, −1 when absent
+        for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
+        let o = Lanes.Doubles(repeating: keyframes.offset)
+        let page = KeyframeComposition.Page(k)
+        var state = PackedPoses()
+        withUnsafeMutablePointer(to: &state) { state in
+            let raw = UnsafeMutableRawPointer(state)
+            let poses = (raw + MemoryLayout<PackedPoses>.offset(of: \.poses)!).assumingMemoryBound(to: Float.self)
+            let carries = (raw + MemoryLayout<PackedPoses>.offset(of: \.carries)!).assumingMemoryBound(to: PackedCarry.self)
+            let local = (raw + MemoryLayout<PackedPoses>.offset(of: \.local)!).assumingMemoryBound(to: LaneSegments.self)
+            let scratch = (raw + MemoryLayout<PackedPoses>.offset(of: \.scratch)!).assumingMemoryBound(to: TrackLanes.self)
+            let neutral = UnsafeRawPointer(poses).load(as: PackedPoses.Block.self)
+            var c0 = blocks.lowerBound
+            while c0 < blocks.upperBound {
+                let c1 = Swift.min(c0 &+ PackedPoses.blocks, blocks.upperBound)
+                let chunk = Chunk(first: c0, end: c1, call: blocks, poses: poses, local: local)
+                for b in 0..<c1 &- c0 {
+                    UnsafeMutableRawPointer(poses + b &* 64).storeBytes(of: neutral, as: PackedPoses.Block.self)
+                }
+                if slots[0] >= 0 { ease(.translation, slots[0], chunk, carries, packed, lanes, tables, o, scratch) }
+                if slots[1] >= 0 { ease(.scale, slots[1], chunk, carries + 1, packed, lanes, tables, o, scratch) }
+                if slots[2] >= 0 { ease(.rotation, slots[2], chunk, carries + 2, packed, lanes, tables, o, scratch) }
+                if slots[3] >= 0 { ease(.alpha, slots[3], chunk, carries + 3, packed, lanes, tables, o, scratch) }
+                for i in c0..<c1 {
+                    let p = UnsafeRawPointer(poses + (i &- c0) &* 64)
+                    var pose = KeyframeComposition.Pose()
+                    if slots[0] >= 0 { (pose.tx, pose.ty) = (p.load(as: V.self), p.load(fromByteOffset: 32, as: V.self)) }
+                    if slots[1] >= 0 {
+                        (pose.sx, pose.sy) = (p.load(fromByteOffset: 64, as: V.self), p.load(fromByteOffset: 96, as: V.self))
+                    }
+                    if slots[2] >= 0 {
+                        (pose.sin, pose.cos) = (p.load(fromByteOffset: 128, as: V.self), p.load(fromByteOffset: 160, as: V.self))
+                    }
+                    var alpha = V(repeating: k.alpha)
+                    if slots[3] >= 0 { alpha *= p.load(fromByteOffset: 192, as: V.self) }
+                    compose(pose, alpha: alpha, keyframes, page, input, output, i, tables: tables, W.self)
+                }
+                c0 = c1
+            }
+        }
+    }
+
+    /// Blocks `first ..< end` of a call on blocks `call`, and their poses.
+    struct Chunk {
+        let first: Int, end: Int, call: Range<Int>
+        let poses: UnsafeMutablePointer<Float>
+        let local: UnsafeMutablePointer<LaneSegments>
+    }
+
+    /// Track `kind` (at `t` among the page's tracks) eased on its groups that reach the chunk's blocks, each lane's
+    /// values into the chunk's poses. Out of line, once for every kind: inlined four times, the block loop's
+    /// function outgrew what the optimizer inlines.
+    @inline(never)
+    static func ease(_ kind: TrackKind, _ t: Int, _ chunk: Chunk, _ carry: UnsafeMutablePointer<PackedCarry>,
+                     _ packed: PackedTracks, _ lanes: KeyframeInputs, _ tables: LaneTimelines,
+                     _ o: Lanes.Doubles, _ scratch: UnsafeMutablePointer<TrackLanes>) {
+        guard let groups = packed.groups(track: t, blocks: chunk.first, chunk.end) else { return }
+        var g = groups.lowerBound
+        if carry.pointee.group == g {
+            scatter(carry.pointee.values, carry.pointee.slots, kind, chunk)
+            g &+= 1
+        }
+        while g <= groups.upperBound {
+            let slots = packed.group(track: t, g)
+            var tau = o
+            if packed.shifted {
+                var shifts = Lanes.Doubles()
+                for l in 0..<Lanes.count { shifts[l] = tables.shifts[Int(slots[l])] }
+                tau = o - shifts
+            }
+            var entry = lanes.lanes + (t &* packed.blocks &+ g)  // each track's groups in a run of their own
+            // Slots rise within a group, so its first and last bound it.
+            if Int(slots[0]) < chunk.call.lowerBound &* Lanes.count || Int(slots[7]) >= chunk.call.upperBound &* Lanes.count {
+                chunk.local.pointee = entry.pointee
+                entry = chunk.local
+            }
+            let flags = SegmentGather.gather(entry, into: scratch, kind: kind, block: 0, packed: slots,
+                                             tau: tau, tables: tables, shared: false)
+            let values = value(scratch, kind, flags, tau)
+            scatter(values, slots, kind, chunk)
+            if g == groups.upperBound { carry.pointee = PackedCarry(group: g, slots: slots, values: values) }
+            g &+= 1
+        }
+    }
+
+    /// Each lane's two values into its block's pose, for the lanes in the chunk.
+    @inline(__always)
+    static func scatter(_ values: (V, V), _ slots: UnsafePointer<Int32>?, _ kind: TrackKind, _ chunk: Chunk) {
+        guard let slots else { return }
+        let lo = chunk.first &* Lanes.count, hi = chunk.end &* Lanes.count
+        // Slot s's first value at (s >> 3)·64 + (s & 7) from `base`.
+        let base = chunk.poses + (kind.rawValue &* 2 &* Lanes.count &- lo &* Lanes.count)
+        var values = values
+        withUnsafeBytes(of: &values) { raw in
+            let v = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+            @inline(__always)
+            func put(_ l: Int, _ s: Int) {
+                let at = base + ((s &>> 3) &* 64 &+ (s & 7))
+                at[0] = v[l]
+                if kind != .alpha { at[Lanes.count] = v[Lanes.count &+ l] }
+            }
+            if Int(slots[0]) >= lo && Int(slots[7]) < hi {
+                for l in 0..<Lanes.count { put(l, Int(slots[l])) }
+            } else {
+                for l in 0..<Lanes.count where Int(slots[l]) >= lo && Int(slots[l]) < hi { put(l, Int(slots[l])) }
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+@testable import WalkthroughKernel
+import KernelTestSupport
+import Testing
+
+/// Own timelines packed by track (`PackedTracks`, `KeyframeKernel.runPacked`): the tables list exactly the lanes
+/// that have each track, and pages longer than a chunk (`PackedPoses.blocks`), whose groups reach across chunks
+/// and across the parts of a split frame, match the reference and split bit for bit.
+@Suite struct PackedTracksTests {
+    static func page(seed: UInt64, count: Int, pageTimeline: Bool, own: Double) -> Page {
+        var rng = SeededGenerator(seed: seed)
+        return RandomTimeline.timed(RandomWalkthrough.page(count: count, type: .linear, using: &rng),
+                                    pageTimeline: pageTimeline, own: own, using: &rng)
+    }
+
+    @Test(arguments: [(false, 0.3), (true, 0.5), (false, 1.0)])
+    func tablesListTheLanesOfEachTrack(pageTimeline: Bool, own: Double) throws {
+        let seed: UInt64 = 0x9AC4 &+ UInt64(own * 10)
+        for count in [40, 200, 1_037] {
+            let tables = LaneTimelines(Self.page(seed: seed, count: count, pageTimeline: pageTimeline, own: own))
+            let packed = try #require(tables.packed, "seed \(seed) count \(count): \(tables.sourceCount) sources")
+            for (t, kind) in tables.tracks.enumerated() {
+                let expected = (0..<packed.capacity).filter { slot in
+                    let source = Int(tables.laneSource[slot])
+                    return source >= 0 && tables.trackRanges[8 * source + 2 * kind.rawValue + 1] > 0
+                }
+                let listed = (0..<expected.count).map { Int(packed.slots[t * packed.capacity + $0]) }
+                #expect(listed == expected, "seed \(seed) count \(count) \(kind)")
+                for j in expected.count..<(expected.count + 7) / 8 * 8 {
+                    #expect(Int(packed.slots[t * packed.capacity + j]) == expected.last, "seed \(seed) count \(count) \(kind) padding \(j)")
+                }
+                for b in 0...packed.blocks {
+                    let below = expected.filter { $0 < b * Lanes.count }.count
+                    #expect(Int(packed.firsts[t * (packed.blocks + 1) + b]) == below, "seed \(seed) count \(count) \(kind) block \(b)")
+                }
+            }
+        }
+    }
+
+    /// 1,037 and 2,003 subviews: three and four chunks; sparse tracks (own timelines on a third of the subviews)
+    /// give groups that span chunks, a page timeline beside them shifts by its stagger.
+    @Test(arguments: [(false, 0.3), (true, 0.5)])
+    func longPagesMatchTheReference(pageTimeline: Bool, own: Double) throws {
+        let seed: UInt64 = 0x9AD0 &+ UInt64(own * 10)
+        for count in [1_037, 2_003] {
+            let page = Self.page(seed: seed, count: count, pageTimeline: pageTimeline, own: own)
+            var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+            for o in [-1.9, -0.6, 0.05, 0.7, 1.3, 0.7] {
+                animator.animate(page: 0, offset: o)
+                if let why = KeyframeParity.mismatch(page, animator, offset: o) {
+                    Issue.record("seed \(seed) count \(count) page timeline \(pageTimeline): \(why)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [2, 3])
+    func longPagesSplitBitForBit(threads: Int) throws {
+        let seed: UInt64 = 0x9AE0
+        let pages = [Self.page(seed: seed, count: 2_003, pageTimeline: false, own: 0.3),
+                     Self.page(seed: seed &+ 1, count: 1_037, pageTimeline: true, own: 0.5)]
+        let plan = AnimationPlan(try Walkthrough(width: 100, pages: pages))
+        var serial = WalkthroughAnimator(plan: plan), split = WalkthroughAnimator(plan: plan)
+        serial.threads = 1
+        split.threads = threads
+        split.parallelThreshold = 1
+        for x in [0.0, 37, 80, 130, 37, 190] {
+            try serial.update(scroll: x)
+            try split.update(scroll: x)
+            for page in pages.indices {
+                let same = serial.frame.bytes(page: page) == split.frame.bytes(page: page)
+                #expect(same, "seed \(seed) threads \(threads) scroll \(x) page \(page)")
+            }
+        }
+    }
+}
