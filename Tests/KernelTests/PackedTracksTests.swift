@@ -32,16 +32,24 @@ import Testing
                     let below = expected.filter { $0 < b * Lanes.count }.count
                     #expect(Int(packed.firsts[t * (packed.blocks + 1) + b]) == below, "seed \(seed) count \(count) \(kind) block \(b)")
                 }
+                // The groups of a run of blocks hold exactly its listed slots.
+                for (first, end) in [(0, packed.blocks), (1, 3), (packed.blocks / 2, packed.blocks), (2, 2)] where first <= end {
+                    let inside = expected.indices.filter { expected[$0] >= first * Lanes.count && expected[$0] < end * Lanes.count }
+                    let groups = packed.groups(track: t, blocks: first, end)
+                    #expect(groups.map { Array($0) } == (inside.isEmpty ? nil : Array(inside.first! / 8...inside.last! / 8)),
+                            "seed \(seed) count \(count) \(kind) blocks \(first)..<\(end)")
+                }
             }
         }
     }
 
-    /// 1,037 and 2,003 subviews: three and four chunks; sparse tracks (own timelines on a third of the subviews)
-    /// give groups that span chunks, a page timeline beside them shifts by its stagger.
-    @Test(arguments: [(false, 0.3), (true, 0.5)])
+    /// 1,037 to 4,001 subviews: three to eight chunks; own timelines on a third of the subviews, and on 2% (groups
+    /// that span several chunks, chunks without a lane of a track between two with), a page timeline beside them
+    /// shifts by its stagger.
+    @Test(arguments: [(false, 0.3), (true, 0.5), (false, 0.02)])
     func longPagesMatchTheReference(pageTimeline: Bool, own: Double) throws {
-        let seed: UInt64 = 0x9AD0 &+ UInt64(own * 10)
-        for count in [1_037, 2_003] {
+        let seed: UInt64 = 0x9AD0 &+ UInt64(own * 100)
+        for count in own < 0.1 ? [4_001] : [1_037, 2_003] {
             let page = Self.page(seed: seed, count: count, pageTimeline: pageTimeline, own: own)
             var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
             for o in [-1.9, -0.6, 0.05, 0.7, 1.3, 0.7] {
@@ -53,17 +61,40 @@ import Testing
         }
     }
 
+    /// A track only the page's timeline has, while every subview has its own: no lane has it.
+    @Test func aTrackWithoutLanesLeavesThePoseNeutral() throws {
+        let seed: UInt64 = 0x9AF0
+        var page = Self.page(seed: seed, count: 700, pageTimeline: false, own: 1)
+        for k in page.subviews.indices {
+            guard let t = page.subviews[k].timeline else { continue }
+            page.subviews[k].timeline = try Timeline(translation: t.translation ?? [Keyframe(at: 0, value: SIMD2(3, 4))],
+                                                     scale: t.scale, rotation: t.rotation, axis: t.axis)
+        }
+        page.timeline = try Timeline(alpha: [Keyframe(at: -1, value: 0.2), Keyframe(at: 1, value: 0.9)])
+        let tables = LaneTimelines(page)
+        let packed = try #require(tables.packed)
+        let alpha = try #require(tables.tracks.firstIndex(of: .alpha))
+        #expect(packed.groups(track: alpha, blocks: 0, packed.blocks) == nil, "seed \(seed)")
+        var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
+        for o in [-0.5, 0.3] {
+            animator.animate(page: 0, offset: o)
+            if let why = KeyframeParity.mismatch(page, animator, offset: o) { Issue.record("seed \(seed): \(why)") }
+        }
+    }
+
+    /// Also a part longer than a chunk: 9,001 subviews on 2 threads are 8 parts of about 140 blocks.
     @Test(arguments: [2, 3])
     func longPagesSplitBitForBit(threads: Int) throws {
         let seed: UInt64 = 0x9AE0
         let pages = [Self.page(seed: seed, count: 2_003, pageTimeline: false, own: 0.3),
-                     Self.page(seed: seed &+ 1, count: 1_037, pageTimeline: true, own: 0.5)]
+                     Self.page(seed: seed &+ 1, count: 1_037, pageTimeline: true, own: 0.5),
+                     Self.page(seed: seed &+ 2, count: 9_001, pageTimeline: false, own: 0.05)]
         let plan = AnimationPlan(try Walkthrough(width: 100, pages: pages))
         var serial = WalkthroughAnimator(plan: plan), split = WalkthroughAnimator(plan: plan)
         serial.threads = 1
         split.threads = threads
         split.parallelThreshold = 1
-        for x in [0.0, 37, 80, 130, 37, 190] {
+        for x in [0.0, 37, 80, 130, 37, 190, 240] {
             try serial.update(scroll: x)
             try split.update(scroll: x)
             for page in pages.indices {

@@ -20,7 +20,8 @@ extension KeyframeKernel {
         init() {
             let neutral: Block = (V(), V(), V(repeating: 1), V(repeating: 1), V(), V(repeating: 1), V(repeating: 1), V())
             let four = (neutral, neutral, neutral, neutral), sixteen = (four, four, four, four)
-            (poses, carries, local, scratch) = ((sixteen, sixteen, sixteen, sixteen), (.init(), .init(), .init(), .init()), .invalid, .invalid)
+            (poses, carries) = ((sixteen, sixteen, sixteen, sixteen), (.init(), .init(), .init(), .init()))
+            (local, scratch) = (.invalid, .invalid)
         }
     }
 
@@ -126,14 +127,14 @@ extension KeyframeKernel {
     static func scatter(_ values: (V, V), _ slots: UnsafePointer<Int32>?, _ kind: TrackKind, _ chunk: Chunk) {
         guard let slots else { return }
         let lo = chunk.first &* Lanes.count, hi = chunk.end &* Lanes.count
-        // Slot s's first value at (s >> 3)·64 + (s & 7) from `base`.
-        let base = chunk.poses + (kind.rawValue &* 2 &* Lanes.count &- lo &* Lanes.count)
+        // Slot s's first value at (s >> 3)·64 + (s & 7) + `shift` in the poses.
+        let shift = kind.rawValue &* 2 &* Lanes.count &- lo &* Lanes.count
         var values = values
         withUnsafeBytes(of: &values) { raw in
             let v = raw.baseAddress!.assumingMemoryBound(to: Float.self)
             @inline(__always)
             func put(_ l: Int, _ s: Int) {
-                let at = base + ((s &>> 3) &* 64 &+ (s & 7))
+                let at = chunk.poses + ((s &>> 3) &* 64 &+ (s & 7) &+ shift)
                 at[0] = v[l]
                 if kind != .alpha { at[Lanes.count] = v[Lanes.count &+ l] }
             }

@@ -49,6 +49,7 @@ struct LaneTableSizes {
             + (sources > 1 ? PackedTracks.byteCounts(slots: slots, tracks: presentTracks) : [])
     }
 
-    /// Segment-index vectors of the page in the animator's `SegmentCache`: one per block and present track.
+    /// Segment-index vectors of the page in the animator's `SegmentCache`: one per block and present track (packed
+    /// pages use one per group, and a track has no more groups than the page has blocks).
     var segmentCount: Int { blocks * presentTracks }
 }

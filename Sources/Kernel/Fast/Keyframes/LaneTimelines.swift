@@ -3,7 +3,7 @@
 package final class LaneTimelines: @unchecked Sendable {
     /// Bits of `TrackKind`: the tracks some lane of the page has.
     package let trackMask: UInt8
-    /// The present tracks in storage order (`SegmentCache` keeps one `TrackLanes` each per block).
+    /// The present tracks in storage order (`SegmentCache` keeps one `LaneSegments` each per block, or per group).
     let tracks: [TrackKind]
     /// Raw memory, so `SegmentCache.find` pays no bounds checks or reference counts a lane: per source and track
     /// `start, count` (0: no such track) into the times and values.

@@ -43,7 +43,7 @@ final class SegmentCache: @unchecked Sendable {
         lanes.deallocate()
     }
 
-    /// The records of the lanes set in `outside`, into `entry`; one call a block, since a call a lane spilled the
+    /// The records of the lanes set in `outside`, into `entry`; one call a block (or group), since a call a lane spilled the
     /// block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set"). The lanes are block `block`'s slots,
     /// or the 8 at `packed` (`PackedTracks`).
     @inline(never)
@@ -156,10 +156,10 @@ final class SegmentCache: @unchecked Sendable {
     }
 }
 
-/// One block's segments of one track in a `SegmentCache`: each lane's record index, the
-/// records' bounds (checked every frame without reading the records) and flags, and the
-/// block's flags (`SegmentRecord`), 176 bytes. `SegmentCache.place` keeps a lane's fields
-/// those of its record.
+/// One block's (on a page packed by track, one group's) segments of one track in a
+/// `SegmentCache`: each lane's record index, the records' bounds (checked every frame
+/// without reading the records) and flags, and the block's flags (`SegmentRecord`), 176
+/// bytes. `SegmentCache.place` keeps a lane's fields those of its record.
 struct LaneSegments {
     var index: SegmentCache.Indices
     var lo, hi: Lanes.Doubles
