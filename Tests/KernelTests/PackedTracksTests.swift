@@ -103,4 +103,38 @@ import Testing
             }
         }
     }
+    /// A group that straddles two parts of a split frame is eased by both, each on a copy of its cache entry, so the
+    /// entry stays as it was (after a first frame, never valid) while every group inside one part has its own written;
+    /// a frame on one core then writes them all.
+    @Test func aGroupAcrossPartsLeavesItsEntryUnwritten() throws {
+        let seed: UInt64 = 0x9B00
+        let page = Self.page(seed: seed, count: 2_003, pageTimeline: false, own: 0.3)
+        var animator = WalkthroughAnimator(try Walkthrough(width: 100, pages: [page]))
+        (animator.threads, animator.parallelThreshold) = (2, 1)
+        try animator.update(scroll: 37)
+        let tables = try #require(animator.plan.laneTimelines[0]), packed = try #require(tables.packed)
+        let blocks = animator.plan.pages[0].blocks, parts = WalkthroughAnimator.partsPerThread * 2
+        let bounds = (1..<parts).map { blocks * $0 / parts * Lanes.count }
+        let start = animator.segments.pageStarts[0]
+        func written(_ t: Int, _ g: Int) -> Bool {
+            animator.segments.lanes[start + t * packed.blocks + g].index != .init(repeating: SegmentRecord.nanIndex)
+        }
+        var straddling = 0
+        for t in tables.tracks.indices {
+            for g in try #require(packed.groups(track: t, blocks: 0, blocks), "seed \(seed) track \(t)") {
+                let slots = packed.group(track: t, g)
+                let across = bounds.contains { Int(slots[0]) < $0 && Int(slots[7]) >= $0 }
+                straddling += across ? 1 : 0
+                #expect(written(t, g) == !across, "seed \(seed) track \(t) group \(g) across parts \(across)")
+            }
+        }
+        #expect(straddling > 0, "seed \(seed): no group straddles a part")
+        animator.threads = 1
+        try animator.update(scroll: 40)
+        for t in tables.tracks.indices {
+            for g in try #require(packed.groups(track: t, blocks: 0, blocks)) {
+                #expect(written(t, g), "seed \(seed) one core: track \(t) group \(g)")
+            }
+        }
+    }
 }

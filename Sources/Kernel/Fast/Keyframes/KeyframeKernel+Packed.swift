@@ -37,8 +37,7 @@ extension KeyframeKernel {
                                            _ input: KernelInputs, _ lanes: KeyframeInputs, _ output: KernelOutputs,
                                            _ blocks: Range<Int>, _ tables: LaneTimelines, _ packed: PackedTracks,
                                            _: W.Type) {
-        var slots = SIMD4<Int>(repeating: -1)  // each track's place among the page's, −1 when absent
-        for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
+        let slots = tables.trackSlots
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
         var state = PackedPoses()

@@ -30,10 +30,7 @@ enum KeyframeKernel {
     static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
                                      _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
                                      _ tables: LaneTimelines, _: W.Type) {
-        let stride = tables.tracks.count
-        // Each track's place among the block's entries, −1 when no lane has it.
-        var slots = SIMD4<Int>(repeating: -1)
-        for (slot, kind) in tables.tracks.enumerated() { slots[kind.rawValue] = slot }
+        let stride = tables.tracks.count, slots = tables.trackSlots
         let o = Lanes.Doubles(repeating: keyframes.offset)
         let page = KeyframeComposition.Page(k)
         // A tuple, since a temporary allocation this large takes the heap

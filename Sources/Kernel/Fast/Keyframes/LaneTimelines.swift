@@ -5,6 +5,8 @@ package final class LaneTimelines: @unchecked Sendable {
     package let trackMask: UInt8
     /// The present tracks in storage order (`SegmentCache` keeps one `LaneSegments` each per block, or per group).
     let tracks: [TrackKind]
+    /// Each `TrackKind`'s place among `tracks`, −1 when no lane has it.
+    let trackSlots: SIMD4<Int>
     /// Raw memory, so `SegmentCache.find` pays no bounds checks or reference counts a lane: per source and track
     /// `start, count` (0: no such track) into the times and values.
     package let trackRanges: UnsafeMutablePointer<Int32>
@@ -135,6 +137,9 @@ package final class LaneTimelines: @unchecked Sendable {
         sourceCount = firstSubview.count
         trackMask = mask
         tracks = TrackKind.allCases.filter { mask & $0.bit != 0 }
+        var slots = SIMD4<Int>(repeating: -1)
+        for (slot, kind) in tracks.enumerated() { slots[kind.rawValue] = slot }
+        trackSlots = slots
         packed = firstSubview.count > 1
             ? PackedTracks(tracks: tracks, slots: padded, laneSource: laneSource, shifts: shifts, trackRanges: trackRanges,
                            arena: arena)

@@ -43,9 +43,9 @@ final class SegmentCache: @unchecked Sendable {
         lanes.deallocate()
     }
 
-    /// The records of the lanes set in `outside`, into `entry`; one call a block (or group), since a call a lane spilled the
-    /// block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set"). The lanes are block `block`'s slots,
-    /// or the 8 at `packed` (`PackedTracks`).
+    /// The records of the lanes set in `outside`, into `entry`; one call a block (or group), since a call a lane
+    /// spilled the block's vectors (docs/DESIGN.md, "Keyframe scenarios and working set"). The lanes are block
+    /// `block`'s slots, or the 8 at `packed` (`PackedTracks`).
     @inline(never)
     static func find(_ entry: UnsafeMutablePointer<LaneSegments>, _ outside: UInt32, kind: TrackKind, block: Int,
                      packed: UnsafePointer<Int32>?, tau: Lanes.Doubles, tables: LaneTimelines, shared: Bool) {
