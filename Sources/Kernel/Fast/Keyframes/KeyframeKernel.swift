@@ -86,10 +86,7 @@ enum KeyframeKernel {
         if tSlot >= 0 { (pose.tx, pose.ty) = value(scratch, flags[0], tau) }
         if sSlot >= 0 { (pose.sx, pose.sy) = value(scratch + 1, flags[1], tau) }
         var alpha = Lanes.Floats(repeating: k.alpha)
-        if aSlot >= 0 {
-            let (a, _) = value(scratch + 3, flags[3], tau)
-            alpha *= kernel_clamp_unit8(a)
-        }
+        if aSlot >= 0 { alpha *= value(scratch + 3, .alpha, flags[3], tau).0 }
         if rSlot >= 0 { (pose.sin, pose.cos) = angle(scratch + 2, flags[2], tau) }
         compose(pose, alpha: alpha, keyframes, page, input, output, i, tables: tables, W.self)
     }
