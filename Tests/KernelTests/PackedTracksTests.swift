@@ -103,6 +103,7 @@ import Testing
             }
         }
     }
+
     /// A group that straddles two parts of a split frame is eased by both, each on a copy of its cache entry, so the
     /// entry stays as it was (after a first frame, never valid) while every group inside one part has its own written;
     /// a frame on one core then writes them all.
