@@ -4,12 +4,13 @@ import Testing
 
 /// The keyframe lanes' eased fraction in half blocks (`TrackLanes.easedInHalves`, what the
 /// default x86-64 build runs) and in whole blocks (`easedWhole`, what AVX builds run) give
-/// the same bits in every lane: the same operations per lane, one certificate per block.
+/// the same bits in every lane: the same operations per lane, one certificate per block; two blocks eased side by
+/// side (`easedSolving`, the own timelines' groups in AVX builds) give each the bits it gives alone.
 @Suite struct EasingHalvesTests {
     @Test func halvesAndWholeBlocksGiveTheSameBits() {
         let seed: UInt64 = 0x4A1F
         var rng = SeededGenerator(seed: seed)
-        var segments = TrackLanes.invalid
+        var segments = TrackLanes.invalid, previous = (TrackLanes.invalid, Lanes.Doubles())
         for block in 0..<1_500 {
             var tau = Lanes.Doubles()
             for l in 0..<Lanes.count {
@@ -47,6 +48,18 @@ import Testing
                             "seed \(seed), block \(block), lane \(l), flags \(flags): \(whole[l]) against \(halves[l])")
                 }
             }
+            let (first, second, paired) = withUnsafePointer(to: previous.0) { a in
+                withUnsafePointer(to: segments) { b in
+                    (TrackLanes.easedWhole(a, previous.1, flags: TrackLanes.solves),
+                     TrackLanes.easedWhole(b, tau, flags: TrackLanes.solves),
+                     TrackLanes.easedSolving(a, previous.1, b, tau))
+                }
+            }
+            for l in 0..<Lanes.count {
+                #expect(paired.0[l].bitPattern == first[l].bitPattern && paired.1[l].bitPattern == second[l].bitPattern,
+                        "seed \(seed), blocks \(block - 1) and \(block) side by side, lane \(l)")
+            }
+            previous = (segments, tau)
         }
     }
 }

@@ -59,7 +59,9 @@ public enum KernelStrategy: String, CaseIterable, Sendable, CustomStringConverti
             return (chosen, "\(environmentVariable)=\(value) names no strategy (\(names)); chosen for CPU features: \(features)")
         }
         guard features.isSuperset(of: forced.requirements) else {
-            return (chosen, "\(environmentVariable)=\(value) needs \(forced.requirements), which this CPU lacks; chosen for CPU features: \(features)")
+            // A portable build (or one off x86) sees no feature at all, whatever the CPU runs.
+            let lacking = features.isEmpty ? "this build (portable: no x86-specific path) does not run" : "this CPU lacks"
+            return (chosen, "\(environmentVariable)=\(value) needs \(forced.requirements), which \(lacking); chosen for CPU features: \(features)")
         }
         return (forced, "forced by \(environmentVariable)")
     }

@@ -14,14 +14,14 @@ extension KeyframeKernel {
         typealias Sixteen = (Four, Four, Four, Four)
         var poses: (Sixteen, Sixteen, Sixteen, Sixteen)
         var carries: (PackedCarry, PackedCarry, PackedCarry, PackedCarry)
-        var local: LaneSegments
-        var scratch: TrackLanes
+        var local: (LaneSegments, LaneSegments)
+        var scratch: (TrackLanes, TrackLanes)
 
         init() {
             let neutral: Block = (V(), V(), V(repeating: 1), V(repeating: 1), V(), V(repeating: 1), V(repeating: 1), V())
             let four = (neutral, neutral, neutral, neutral), sixteen = (four, four, four, four)
             (poses, carries) = ((sixteen, sixteen, sixteen, sixteen), (.init(), .init(), .init(), .init()))
-            (local, scratch) = (.invalid, .invalid)
+            (local, scratch) = ((.invalid, .invalid), (.invalid, .invalid))
         }
     }
 
@@ -98,7 +98,10 @@ extension KeyframeKernel {
             scatter(carry.pointee.values, carry.pointee.slots, kind, chunk)
             g &+= 1
         }
-        while g <= groups.upperBound {
+        // Group `g`'s slots and times, its segments gathered into scratch `i` (a copy of its cache entry if it is only
+        // partly in the call's blocks: slots rise within a group, so its first and last bound it).
+        @inline(__always)
+        func gather(_ g: Int, _ i: Int) -> (slots: UnsafePointer<Int32>, tau: Lanes.Doubles, flags: UInt8) {
             let slots = packed.group(track: t, g)
             var tau = o
             if packed.shifted {
@@ -107,18 +110,43 @@ extension KeyframeKernel {
                 tau = o - shifts
             }
             var entry = lanes.lanes + (t &* packed.blocks &+ g)  // each track's groups in a run of their own
-            // Slots rise within a group, so its first and last bound it.
             if Int(slots[0]) < chunk.call.lowerBound &* Lanes.count || Int(slots[7]) >= chunk.call.upperBound &* Lanes.count {
-                chunk.local.pointee = entry.pointee
-                entry = chunk.local
+                (chunk.local + i).pointee = entry.pointee
+                entry = chunk.local + i
             }
-            let flags = SegmentGather.gather(entry, into: scratch, kind: kind, block: 0, packed: slots,
+            let flags = SegmentGather.gather(entry, into: scratch + i, kind: kind, block: 0, packed: slots,
                                              tau: tau, tables: tables, shared: false)
-            let values = value(scratch, kind, flags, tau)
-            scatter(values, slots, kind, chunk)
-            if g == groups.upperBound { carry.pointee = PackedCarry(group: g, slots: slots, values: values) }
+            return (slots, tau, flags)
+        }
+        // Two groups at a time, their easings side by side (`values`).
+        while g < groups.upperBound {
+            let (a, b) = (gather(g, 0), gather(g &+ 1, 1))
+            let (va, vb) = values(scratch, a.flags, a.tau, scratch + 1, b.flags, b.tau, kind)
+            scatter(va, a.slots, kind, chunk)
+            scatter(vb, b.slots, kind, chunk)
+            if g &+ 1 == groups.upperBound { carry.pointee = PackedCarry(group: g &+ 1, slots: b.slots, values: vb) }
+            g &+= 2
+        }
+        while g <= groups.upperBound {
+            let a = gather(g, 0)
+            let values = value(scratch, kind, a.flags, a.tau)
+            scatter(values, a.slots, kind, chunk)
+            if g == groups.upperBound { carry.pointee = PackedCarry(group: g, slots: a.slots, values: values) }
             g &+= 1
         }
+    }
+
+    /// `value` of two groups, their easings side by side so that the latency of one's solve hides the other's
+    /// (docs/DESIGN.md, "Own timelines packed by track"): each the bits of `value`.
+    @inline(__always)
+    static func values(_ t0: UnsafeMutablePointer<TrackLanes>, _ f0: UInt8, _ tau0: Lanes.Doubles,
+                       _ t1: UnsafeMutablePointer<TrackLanes>, _ f1: UInt8, _ tau1: Lanes.Doubles,
+                       _ kind: TrackKind) -> ((V, V), (V, V)) {
+        guard f0 & f1 & TrackLanes.solves != 0, (f0 | f1) & TrackLanes.constant == 0 else {
+            return (value(t0, kind, f0, tau0), value(t1, kind, f1, tau1))
+        }
+        let (e0, e1) = TrackLanes.easedSolving(t0, tau0, t1, tau1)
+        return (value(t0, kind, eased: e0), value(t1, kind, eased: e1))
     }
 
     /// Each lane's two values into its block's pose, for the lanes in the chunk.

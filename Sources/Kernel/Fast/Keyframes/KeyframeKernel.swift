@@ -135,8 +135,22 @@ enum KeyframeKernel {
     @inline(__always)
     static func angle(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
         -> (sin: Lanes.Floats, cos: Lanes.Floats) {
-        let e = TrackLanes.eased(t, tau, flags: flags)
-        return VectorTrig.sinCos(kernel_widen8(t.pointee.v0x) + kernel_widen8(t.pointee.v0y) + kernel_widen8(t.pointee.dvx * e))
+        value(t, .rotation, eased: TrackLanes.eased(t, tau, flags: flags))
+    }
+
+    /// What a track gives the pose from its gathered segments `t` eased by `e`, as `value(_:_:_:_:)`.
+    @inline(__always)
+    static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ kind: TrackKind, eased e: Lanes.Floats)
+        -> (Lanes.Floats, Lanes.Floats) {
+        switch kind {
+        case .translation, .scale:
+            return (t.pointee.v0x + t.pointee.dvx * e, t.pointee.v0y + t.pointee.dvy * e)
+        case .rotation:
+            return VectorTrig.sinCos(kernel_widen8(t.pointee.v0x) + kernel_widen8(t.pointee.v0y)
+                                     + kernel_widen8(t.pointee.dvx * e))
+        case .alpha:
+            return (kernel_clamp_unit8(t.pointee.v0x + t.pointee.dvx * e), Lanes.Floats(repeating: 1))
+        }
     }
 
     /// A track's two value lanes from its gathered segments `t` (`gather` has run on them
@@ -145,7 +159,6 @@ enum KeyframeKernel {
     static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
         -> (Lanes.Floats, Lanes.Floats) {
         if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
-        let e = TrackLanes.eased(t, tau, flags: flags)
-        return (t.pointee.v0x + t.pointee.dvx * e, t.pointee.v0y + t.pointee.dvy * e)
+        return value(t, .translation, eased: TrackLanes.eased(t, tau, flags: flags))
     }
 }

@@ -42,38 +42,89 @@ package struct TrackLanes {
         return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
     }
 
+    /// `eased` of two blocks (or groups) that both solve, their steps side by side so that each one's latency hides the
+    /// other's (in halves where registers hold 4 Floats); each certified alone, so each has the bits it has alone.
+    @inline(__always)
+    package static func easedSolving(_ t0: UnsafePointer<TrackLanes>, _ tau0: Lanes.Doubles, _ t1: UnsafePointer<TrackLanes>,
+                                     _ tau1: Lanes.Doubles) -> (Lanes.Floats, Lanes.Floats) {
+        typealias V = Lanes.Floats
+        @inline(__always)
+        func steps(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> (p: V, u: V, r: V) {
+            let p = kernel_min8(kernel_narrow8(tau - t.pointee.lo), V(repeating: 1e30)) * t.pointee.invLen
+            let start = BezierLanes.start(p, k: t.pointee.gk, c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
+            let (u, r) = BezierLanes.steps(p, from: start, t.pointee.ax, t.pointee.bx, t.pointee.cx)
+            return (p, u, r)
+        }
+        @inline(__always)
+        func eased(_ t: UnsafePointer<TrackLanes>, _ s: (p: V, u: V, r: V)) -> V {
+            var u = s.u
+            if !V.allAtMost(V.magnitude(s.r), BezierLanes.certifiedResidual) {
+                u = BezierLanes.lastStep(u, s.r, s.p, t.pointee.ax, t.pointee.bx, t.pointee.cx)
+            }
+            return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
+        }
+        if V.narrowVectors {
+            let a = halvesStepped(t0, halfP(t0, tau0, 0), halfP(t0, tau0, 1))
+            let b = halvesStepped(t1, halfP(t1, tau1, 0), halfP(t1, tau1, 1))
+            return (halvesEased(t0, a), halvesEased(t1, b))
+        }
+        let (s0, s1) = (steps(t0, tau0), steps(t1, tau1))
+        return (eased(t0, s0), eased(t1, s1))
+    }
+
     /// `eased` one half block at a time, with one certificate for the block as in 8 lanes: the same bits.
     @inline(__always)
     package static func easedInHalves(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
                                       flags: UInt8) -> Lanes.Floats {
-        typealias H = SIMD4<Float>
+        let (p0, p1) = (halfP(t, tau, 0), halfP(t, tau, 1))
+        guard flags & TrackLanes.solves != 0 else { return Lanes.Floats(lowHalf: y(t, p0, 0), highHalf: y(t, p1, 1)) }
+        return halvesEased(t, halvesStepped(t, p0, p1))
+    }
+
+    typealias Half = SIMD4<Float>
+
+    /// A block's halves after their first two Newton steps: `p`, `u` and the residual `r` of each.
+    struct SteppedHalves {
+        var p0, u0, r0, p1, u1, r1: Half
+    }
+
+    @inline(__always)
+    static func half(_ v: Lanes.Floats, _ h: Int) -> Half { h == 0 ? v.lowHalf : v.highHalf }
+
+    @inline(__always)
+    static func halfP(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles, _ h: Int) -> Half {
+        let d = h == 0 ? tau.lowHalf - t.pointee.lo.lowHalf : tau.highHalf - t.pointee.lo.highHalf
+        return Half.minimum(kernel_narrow4(d), Half(repeating: 1e30)) * half(t.pointee.invLen, h)
+    }
+
+    @inline(__always)
+    static func y(_ t: UnsafePointer<TrackLanes>, _ u: Half, _ h: Int) -> Half {
+        BezierLanes.x(u, half(t.pointee.ay, h), half(t.pointee.by, h), half(t.pointee.cy, h))
+    }
+
+    /// Both halves' start and first two steps from their `p` (`halfP`; `easedInHalves`, `easedSolving`).
+    @inline(__always)
+    static func halvesStepped(_ t: UnsafePointer<TrackLanes>, _ p0: Half, _ p1: Half) -> SteppedHalves {
         @inline(__always)
-        func half(_ v: Lanes.Floats, _ h: Int) -> H { h == 0 ? v.lowHalf : v.highHalf }
-        @inline(__always)
-        func p(_ h: Int) -> H {
-            let d = h == 0 ? tau.lowHalf - t.pointee.lo.lowHalf : tau.highHalf - t.pointee.lo.highHalf
-            return H.minimum(kernel_narrow4(d), H(repeating: 1e30)) * half(t.pointee.invLen, h)
-        }
-        @inline(__always)
-        func y(_ u: H, _ h: Int) -> H {
-            BezierLanes.x(u, half(t.pointee.ay, h), half(t.pointee.by, h), half(t.pointee.cy, h))
-        }
-        let (p0, p1) = (p(0), p(1))
-        guard flags & TrackLanes.solves != 0 else { return Lanes.Floats(lowHalf: y(p0, 0), highHalf: y(p1, 1)) }
-        @inline(__always)
-        func steps(_ p: H, _ h: Int) -> (u: H, r: H) {
+        func steps(_ p: Half, _ h: Int) -> (u: Half, r: Half) {
             let start = BezierLanes.start(p, half(t.pointee.gk, h), (half(t.pointee.g0, h), half(t.pointee.g1, h),
                                                                     half(t.pointee.g2, h), half(t.pointee.g3, h)))
             return BezierLanes.steps(p, from: start, half(t.pointee.ax, h), half(t.pointee.bx, h),
                                      half(t.pointee.cx, h))
         }
         let (s0, s1) = (steps(p0, 0), steps(p1, 1))
-        var (u0, u1) = (s0.u, s1.u)
-        if !(H.allAtMost(H.magnitude(s0.r), BezierLanes.certifiedResidual)
-            && H.allAtMost(H.magnitude(s1.r), BezierLanes.certifiedResidual)) {
-            u0 = BezierLanes.lastStep(u0, s0.r, p0, half(t.pointee.ax, 0), half(t.pointee.bx, 0), half(t.pointee.cx, 0))
-            u1 = BezierLanes.lastStep(u1, s1.r, p1, half(t.pointee.ax, 1), half(t.pointee.bx, 1), half(t.pointee.cx, 1))
+        return SteppedHalves(p0: p0, u0: s0.u, r0: s0.r, p1: p1, u1: s1.u, r1: s1.r)
+    }
+
+    /// The block certified as a whole (else both halves take the last step), then `B_y`.
+    @inline(__always)
+    static func halvesEased(_ t: UnsafePointer<TrackLanes>, _ s: SteppedHalves) -> Lanes.Floats {
+        var (u0, u1) = (s.u0, s.u1)
+        if !(Half.allAtMost(Half.magnitude(s.r0), BezierLanes.certifiedResidual)
+            && Half.allAtMost(Half.magnitude(s.r1), BezierLanes.certifiedResidual)) {
+            u0 = BezierLanes.lastStep(u0, s.r0, s.p0, half(t.pointee.ax, 0), half(t.pointee.bx, 0), half(t.pointee.cx, 0))
+            u1 = BezierLanes.lastStep(u1, s.r1, s.p1, half(t.pointee.ax, 1), half(t.pointee.bx, 1), half(t.pointee.cx, 1))
         }
-        return Lanes.Floats(lowHalf: y(u0, 0), highHalf: y(u1, 1))
+        return Lanes.Floats(lowHalf: y(t, u0, 0), highHalf: y(t, u1, 1))
     }
 }
