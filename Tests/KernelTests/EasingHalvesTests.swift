@@ -5,7 +5,7 @@ import Testing
 /// The keyframe lanes' eased fraction in half blocks (`TrackLanes.easedInHalves`, what the
 /// default x86-64 build runs) and in whole blocks (`easedWhole`, what AVX builds run) give
 /// the same bits in every lane: the same operations per lane, one certificate per block; two blocks eased side by
-/// side (`easedSolving`, the own timelines' groups in AVX builds) give each the bits it gives alone.
+/// side (`easedSolving`, the own timelines' groups in every build) give each the bits it gives alone.
 @Suite struct EasingHalvesTests {
     @Test func halvesAndWholeBlocksGiveTheSameBits() {
         let seed: UInt64 = 0x4A1F

@@ -5,8 +5,9 @@ extension KeyframeKernel {
     typealias V = Lanes.Floats
 
     /// A chunk of `blocks` blocks' poses, 8 vectors a block: `tx ty sx sy sin cos alpha` and one spare; a group
-    /// that reaches into the next chunk is carried there, not eased twice; a segment cache entry copied for
-    /// a group only partly in the call's blocks, which another call may ease too.
+    /// that reaches into the next chunk is carried there, not eased twice; for each of two groups eased together,
+    /// its segment cache entry copied where it is only partly in the call's blocks (another call may ease it too), and
+    /// its gathered segments.
     struct PackedPoses {
         static let blocks = 64
         typealias Block = (V, V, V, V, V, V, V, V)

@@ -138,7 +138,8 @@ enum KeyframeKernel {
         value(t, .rotation, eased: TrackLanes.eased(t, tau, flags: flags))
     }
 
-    /// What a track gives the pose from its gathered segments `t` eased by `e`, as `value(_:_:_:_:)`.
+    /// What a track gives the pose from its gathered segments `t` eased by `e`, as `value(_:_:_:_:)` for a block or
+    /// group that is not constant (a constant one's `v0` is returned as it is there: `v0 + dv·0` may differ).
     @inline(__always)
     static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ kind: TrackKind, eased e: Lanes.Floats)
         -> (Lanes.Floats, Lanes.Floats) {
