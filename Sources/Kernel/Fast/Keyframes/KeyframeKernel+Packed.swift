@@ -5,9 +5,9 @@ extension KeyframeKernel {
     typealias V = Lanes.Floats
 
     /// A chunk of `blocks` blocks' poses, 8 vectors a block: `tx ty sx sy sin cos alpha` and one spare; a group
-    /// that reaches into the next chunk is carried there, not eased twice; for each of two groups eased together,
-    /// its segment cache entry copied where it is only partly in the call's blocks (another call may ease it too), and
-    /// its gathered segments.
+    /// that reaches into the next chunk is carried there, not eased twice; a segment cache entry copied for
+    /// a group only partly in the call's blocks, which another call may ease too (read only while it is gathered);
+    /// the gathered segments of two groups eased together.
     struct PackedPoses {
         static let blocks = 64
         typealias Block = (V, V, V, V, V, V, V, V)
@@ -15,14 +15,14 @@ extension KeyframeKernel {
         typealias Sixteen = (Four, Four, Four, Four)
         var poses: (Sixteen, Sixteen, Sixteen, Sixteen)
         var carries: (PackedCarry, PackedCarry, PackedCarry, PackedCarry)
-        var local: (LaneSegments, LaneSegments)
+        var local: LaneSegments
         var scratch: (TrackLanes, TrackLanes)
 
         init() {
             let neutral: Block = (V(), V(), V(repeating: 1), V(repeating: 1), V(), V(repeating: 1), V(repeating: 1), V())
             let four = (neutral, neutral, neutral, neutral), sixteen = (four, four, four, four)
             (poses, carries) = ((sixteen, sixteen, sixteen, sixteen), (.init(), .init(), .init(), .init()))
-            (local, scratch) = ((.invalid, .invalid), (.invalid, .invalid))
+            (local, scratch) = (.invalid, (.invalid, .invalid))
         }
     }
 
@@ -112,8 +112,8 @@ extension KeyframeKernel {
             }
             var entry = lanes.lanes + (t &* packed.blocks &+ g)  // each track's groups in a run of their own
             if Int(slots[0]) < chunk.call.lowerBound &* Lanes.count || Int(slots[7]) >= chunk.call.upperBound &* Lanes.count {
-                (chunk.local + i).pointee = entry.pointee
-                entry = chunk.local + i
+                chunk.local.pointee = entry.pointee
+                entry = chunk.local
             }
             let flags = SegmentGather.gather(entry, into: scratch + i, kind: kind, block: 0, packed: slots,
                                              tau: tau, tables: tables, shared: false)
