@@ -24,6 +24,14 @@ package enum BezierLanes {
     package static func solve(_ p: Lanes.Floats, from start: Lanes.Floats, ax: Lanes.Floats, bx: Lanes.Floats,
                               cx: Lanes.Floats) -> Lanes.Floats {
         let (u, r) = steps(p, from: start, ax, bx, cx)
+        return certified(u, r, p, ax, bx, cx)
+    }
+
+    /// `u` after `steps`, whose residual is `r`: as it is where the block (or group) is certified as a whole,
+    /// else after `lastStep`.
+    @inline(__always)
+    static func certified(_ u: Lanes.Floats, _ r: Lanes.Floats, _ p: Lanes.Floats, _ ax: Lanes.Floats,
+                          _ bx: Lanes.Floats, _ cx: Lanes.Floats) -> Lanes.Floats {
         if Lanes.Floats.allAtMost(Lanes.Floats.magnitude(r), certifiedResidual) { return u }
         return lastStep(u, r, p, ax, bx, cx)
     }

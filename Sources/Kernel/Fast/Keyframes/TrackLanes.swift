@@ -33,13 +33,22 @@ package struct TrackLanes {
     @inline(__always)
     package static func easedWhole(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles,
                                    flags: UInt8) -> Lanes.Floats {
-        // The bound keeps p finite where lo = −∞ (and invLen = 0): Float(τ − lo) is +∞ there.
-        // Bounded in Floats, after the conversion: a Double minimum is 8 scalar compares.
-        let p = kernel_min8(kernel_narrow8(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
+        let p = wholeP(t, tau)
         guard flags & TrackLanes.solves != 0 else { return BezierLanes.x(p, t.pointee.ay, t.pointee.by, t.pointee.cy) }
-        let start = BezierLanes.start(p, k: t.pointee.gk, c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
-        let u = BezierLanes.solve(p, from: start, ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx)
+        let u = BezierLanes.solve(p, from: wholeStart(t, p), ax: t.pointee.ax, bx: t.pointee.bx, cx: t.pointee.cx)
         return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
+    }
+
+    /// `p = Float(τ − lo)·invLen` on all 8 lanes. The bound keeps `p` finite where `lo = −∞` (and `invLen = 0`):
+    /// `Float(τ − lo)` is `+∞` there. Bounded in Floats, after the conversion: a Double minimum is 8 scalar compares.
+    @inline(__always)
+    static func wholeP(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> Lanes.Floats {
+        kernel_min8(kernel_narrow8(tau - t.pointee.lo), Lanes.Floats(repeating: 1e30)) * t.pointee.invLen
+    }
+
+    @inline(__always)
+    static func wholeStart(_ t: UnsafePointer<TrackLanes>, _ p: Lanes.Floats) -> Lanes.Floats {
+        BezierLanes.start(p, k: t.pointee.gk, c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
     }
 
     /// `eased` of two blocks (or groups) that both solve, their steps side by side so that each one's latency hides the
@@ -47,29 +56,18 @@ package struct TrackLanes {
     @inline(__always)
     package static func easedSolving(_ t0: UnsafePointer<TrackLanes>, _ tau0: Lanes.Doubles, _ t1: UnsafePointer<TrackLanes>,
                                      _ tau1: Lanes.Doubles) -> (Lanes.Floats, Lanes.Floats) {
-        typealias V = Lanes.Floats
-        @inline(__always)
-        func steps(_ t: UnsafePointer<TrackLanes>, _ tau: Lanes.Doubles) -> (p: V, u: V, r: V) {
-            let p = kernel_min8(kernel_narrow8(tau - t.pointee.lo), V(repeating: 1e30)) * t.pointee.invLen
-            let start = BezierLanes.start(p, k: t.pointee.gk, c: (t.pointee.g0, t.pointee.g1, t.pointee.g2, t.pointee.g3))
-            let (u, r) = BezierLanes.steps(p, from: start, t.pointee.ax, t.pointee.bx, t.pointee.cx)
-            return (p, u, r)
-        }
-        @inline(__always)
-        func eased(_ t: UnsafePointer<TrackLanes>, _ s: (p: V, u: V, r: V)) -> V {
-            var u = s.u
-            if !V.allAtMost(V.magnitude(s.r), BezierLanes.certifiedResidual) {
-                u = BezierLanes.lastStep(u, s.r, s.p, t.pointee.ax, t.pointee.bx, t.pointee.cx)
-            }
-            return BezierLanes.x(u, t.pointee.ay, t.pointee.by, t.pointee.cy)
-        }
-        if V.narrowVectors {
+        if Lanes.Floats.narrowVectors {
             let a = halvesStepped(t0, halfP(t0, tau0, 0), halfP(t0, tau0, 1))
             let b = halvesStepped(t1, halfP(t1, tau1, 0), halfP(t1, tau1, 1))
             return (halvesEased(t0, a), halvesEased(t1, b))
         }
-        let (s0, s1) = (steps(t0, tau0), steps(t1, tau1))
-        return (eased(t0, s0), eased(t1, s1))
+        let (p0, p1) = (wholeP(t0, tau0), wholeP(t1, tau1))
+        let s0 = BezierLanes.steps(p0, from: wholeStart(t0, p0), t0.pointee.ax, t0.pointee.bx, t0.pointee.cx)
+        let s1 = BezierLanes.steps(p1, from: wholeStart(t1, p1), t1.pointee.ax, t1.pointee.bx, t1.pointee.cx)
+        let u0 = BezierLanes.certified(s0.u, s0.r, p0, t0.pointee.ax, t0.pointee.bx, t0.pointee.cx)
+        let u1 = BezierLanes.certified(s1.u, s1.r, p1, t1.pointee.ax, t1.pointee.bx, t1.pointee.cx)
+        return (BezierLanes.x(u0, t0.pointee.ay, t0.pointee.by, t0.pointee.cy),
+                BezierLanes.x(u1, t1.pointee.ay, t1.pointee.by, t1.pointee.cy))
     }
 
     /// `eased` one half block at a time, with one certificate for the block as in 8 lanes: the same bits.
