@@ -54,14 +54,14 @@ extension Scenario {
             stagger: 0.0005)
     }()
 
-    /// `ownTimelineCount` seeded random timelines (issue 41): each on a random non-empty
-    /// subset of the four tracks, 2–8 keyframes a track at random times in [−2, 2]; 40% of
-    /// the keyframes a random Bézier of their own (`x1, x2` in [0, 1], `y1, y2` in
-    /// [−1, 2], drawn again until the largest slope is at most 12), 10% `hold`, the rest the named curves and linear.
-    /// Subview k takes number `k mod ownTimelineCount` (a prime, so a block's 8 lanes have 8
-    /// different ones): every subview has its own timeline object, and the plan holds each
-    /// distinct one once.
-    static let ownTimelines: [Timeline] = {
+    /// The own timelines of `count` subviews (issue 41): subview k takes number
+    /// `k mod distinctOwnTimelines`, so up to that many subviews every one has a timeline of
+    /// its own, as an app whose every subview was designed apart. Each is seeded (the first k
+    /// are the same at every size) and on a random non-empty subset of the four tracks, 2–8
+    /// keyframes a track at random times in [−2, 2]; 40% of the keyframes a random Bézier of
+    /// their own (`x1, x2` in [0, 1], `y1, y2` in [−1, 2], drawn again until the largest slope
+    /// is at most 12), 10% `hold`, the rest the named curves and linear.
+    static func ownTimelines(_ count: Int) -> [Timeline] {
         var rng = BenchRandom(seed: 41)
         func easing() -> Easing {
             let r = rng.unit()
@@ -79,7 +79,7 @@ extension Scenario {
             let n = 2 + rng.int(7)
             return (0..<n).map { _ in rng.unit() * 4 - 2 }.sorted().enumerated().map { $1 + Double($0) * 1e-6 }
         }
-        return (0..<ownTimelineCount).map { _ in
+        return (0..<Swift.min(Swift.max(count, 1), distinctOwnTimelines)).map { _ in
             var subset = 0
             while subset == 0 { subset = rng.int(16) }
             func track<V>(_ bit: Int, _ value: () -> V) -> [Keyframe<V>]? {
@@ -90,8 +90,18 @@ extension Scenario {
                                  rotation: track(2) { rng.unit() * 6 - 3 },
                                  alpha: track(3) { rng.unit() })
         }
-    }()
-    static let ownTimelineCount = 1021
+    }
+
+    /// Distinct own timelines at most (a prime, so a block's 8 lanes differ beyond it): a million
+    /// subviews repeat them, which keeps the default run's memory bounded; their plan data (about
+    /// 1.2 kB a timeline) is far beyond the caches either way.
+    static let distinctOwnTimelines = 100_003
+
+    /// Subview k's own timeline of `count`'s (`ownTimelines`).
+    static func own(_ count: Int) -> (Int) -> Timeline? {
+        let timelines = ownTimelines(count)
+        return { timelines[$0 % timelines.count] }
+    }
 
     static let keyframeScenarios: [Scenario] = [
         keyframed("keyframes", "page timeline, four tracks, easeInOut, no stagger: one pose a page (uniform mode)") { _ in
@@ -100,12 +110,12 @@ extension Scenario {
         keyframed("keyframes-stagger", "page timeline, four tracks, overshooting Bézier among its easings, stagger 0.0005; 16 positions over the window") { _ in
             (staggered, { _ in nil })
         },
-        keyframed("keyframes-own", "every subview its own timeline: random subset of tracks, 2–8 keyframes, 40% own Béziers, 10% hold; 16 positions over the window") { _ in
-            (nil, { ownTimelines[$0 % ownTimelineCount] })
+        keyframed("keyframes-own", "every subview its own timeline: random subset of tracks, 2–8 keyframes, 40% own Béziers, 10% hold; 16 positions over the window") { count in
+            (nil, own(count))
         },
         keyframed("keyframes-drag", "keyframes-own's timelines dragged coherently (−1.9 … 1.9 and back by 0.02): the cost when lanes keep their segment",
-                  offsets: sweep) { _ in
-            (nil, { ownTimelines[$0 % ownTimelineCount] })
+                  offsets: sweep) { count in
+            (nil, own(count))
         },
     ]
 }
