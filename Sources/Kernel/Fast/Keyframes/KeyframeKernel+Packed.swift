@@ -1,3 +1,5 @@
+import KernelTarget
+
 /// Own timelines packed by track: each present track eases only the lanes that have it, group by group
 /// (`PackedTracks`), into a chunk's poses; each block then composes its lanes' poses (docs/DESIGN.md, "Own timelines
 /// packed by track").
@@ -119,8 +121,20 @@ extension KeyframeKernel {
                                              tau: tau, tables: tables, shared: false)
             return (slots, tau, flags)
         }
+        // The records group `g`'s lanes will read, asked for a pair ahead: on pages of many own timelines they are
+        // beyond L2 (docs/DESIGN.md, "Own timelines distinct per subview").
+        @inline(__always)
+        func prefetch(_ g: Int) {
+            let e = lanes.lanes + (t &* packed.blocks &+ g)
+            kernel_prefetch_records8(UnsafeRawPointer(tables.segments).assumingMemoryBound(to: CChar.self), e.pointee.index,
+                                     o, e.pointee.lo, e.pointee.hi, MemoryLayout<SegmentRecord>.stride)
+        }
         // Two groups at a time, their easings side by side (`values`).
         while g < groups.upperBound {
+            if g &+ 3 <= groups.upperBound {
+                prefetch(g &+ 2)
+                prefetch(g &+ 3)
+            }
             let (a, b) = (gather(g, 0), gather(g &+ 1, 1))
             let (va, vb) = values(scratch, a.flags, a.tau, scratch + 1, b.flags, b.tau, kind)
             scatter(va, a.slots, kind, chunk)
