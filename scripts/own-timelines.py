@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Walkthrough files of one page of N subviews, each with a DISTINCT own keyframe timeline
 following bench's `keyframes-own` distribution (Sources/Bench/Run/KeyframeScenarios.swift,
-whose 1,021 timelines repeat), for measuring the animator's build (issue 41, docs/DESIGN.md
-"Set-up"):
+whose timelines are distinct up to 100,003 subviews, from another generator), for measuring
+the animator's build (issue 41, docs/DESIGN.md "Set-up"):
 a random non-empty subset of the 4 tracks, 2-8 keyframes a track at random times in [-2, 2],
 40% random Bezier (x1, x2 in [0, 1], y1, y2 in [-1, 2], largest slope <= 12), 10% hold, the
 rest linear/easeIn/easeOut/easeInOut; every 50th subview static (tag 1). Fixed seed.
