@@ -126,8 +126,7 @@ extension KeyframeKernel {
         @inline(__always)
         func prefetch(_ g: Int) {
             let e = lanes.lanes + (t &* packed.blocks &+ g)
-            kernel_prefetch_records8(UnsafeRawPointer(tables.segments).assumingMemoryBound(to: CChar.self), e.pointee.index,
-                                     o, e.pointee.lo, e.pointee.hi, MemoryLayout<SegmentRecord>.stride)
+            kernel_prefetch_records8(tables.segments, e.pointee.index, o, e.pointee.lo, e.pointee.hi)
         }
         // Two groups at a time, their easings side by side (`values`).
         while g < groups.upperBound {
