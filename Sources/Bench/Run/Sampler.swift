@@ -27,9 +27,10 @@ struct Sampler {
     /// cycle's average, and the ratio of minimums compares like with like.
     var cycleFrames = 1
     /// The longest cycle of positions the reference is sampled in whole (`batchSizes`): at
-    /// `keyframes-own`'s 100k subviews one takes about 1.5 s; a million's, 15 s, would stretch
-    /// the default run (about 2.5 minutes) by minutes, so there the reference takes single
-    /// frames (a lower bound of `ref/simd`: its minimum is its cheapest position).
+    /// `keyframes-own`'s 100k subviews one takes about 1.5 s; a million's, 15 s, taken at
+    /// least twice, would add half a minute to the default run (about 2.5 minutes), so there
+    /// the reference takes single frames (a lower bound of `ref/simd`: its minimum is its
+    /// cheapest position).
     var maximumReferenceCycleNanoseconds = 4e9
     /// Whole-cycle samples the reference takes at least (the minimum of two drops one slow spell).
     static let minimumReferenceCycles = 2
