@@ -22,14 +22,16 @@ KERNEL_SEGMENTS_INLINE unsigned kernel_segment_one_record(kernel_int8 index) {
 }
 
 /* A hint: the two lines of the record each lane will likely read next, its cached one or the one after (τ ≥ hi)
- * or before (τ < lo) it. Addresses in integers, as one may lie before the table; a prefetch never faults. */
+ * or before (τ < lo) it, asked for into L2 (locality 2: prefetcht1, PLDL2KEEP), which measured faster than into
+ * L1 where the records are beyond L2 (docs/DESIGN.md, "Own timelines distinct per subview"). Addresses in
+ * integers, as one may lie before the table; a prefetch never faults. */
 KERNEL_SEGMENTS_INLINE void kernel_prefetch_records8(const void *records, kernel_int8 index, kernel_double8 tau,
                                                      kernel_double8 lo, kernel_double8 hi) {
     for (int l = 0; l < 8; l++) {
         const long i = (long)index[l] + (tau[l] >= hi[l]) - (tau[l] < lo[l]);
         const unsigned long at = (unsigned long)records + (unsigned long)(i * KERNEL_SEGMENT_STRIDE);
-        __builtin_prefetch((const void *)at);
-        __builtin_prefetch((const void *)(at + 64));
+        __builtin_prefetch((const void *)at, 0, 2);
+        __builtin_prefetch((const void *)(at + 64), 0, 2);
     }
 }
 
