@@ -177,27 +177,28 @@ import WalkthroughKernel
 
     /// A well-formed name of a scenario this build does not measure (for that family, with
     /// the FILEs given) is an error before anything is measured, asking for the baseline to
-    /// be refreshed as the comparison after measuring did, with the name meant when one is
+    /// be refreshed as the comparison after measuring did (with FILEs, for the right baseline:
+    /// refreshing the gate's with them would overwrite it), with the name meant when one is
     /// near. The `valgrind` on the PATH fails: had the check passed, counting would have
     /// failed with another message (and the ratios would have run for seconds).
     @Test(arguments: [
         (["--metrics", "instructions"], named("instructions/linaer", "instructions"),
          #"baseline metric "instructions/linaer" is not measured by this build; did you mean "instructions/linear"?"#),
         (["--metrics", "instructions"], named("writes-per-frame/onboarding", "writes"),
-         #"baseline metric "writes-per-frame/onboarding" is not measured by this build (it measures writes-per-frame/ for readme-parallax, readme-rotation, storyboard-40); refresh the baseline, or give the walkthrough files it was recorded for"#),
+         #"baseline metric "writes-per-frame/onboarding" is not measured by this build (it measures writes-per-frame/… metrics of readme-parallax, readme-rotation, storyboard-40); refresh the baseline, or give the walkthrough files it was recorded for"#),
         (["--metrics", "ratios"], named("simd/c/zoomm/1000", "ratio"),
          #"baseline metric "simd/c/zoomm/1000" is not measured by this build; did you mean "simd/c/zoom/1000"?"#),
         (["--metrics", "ratios"], named("simd/limit/keyframes-own/1000", "ratio"),
-         #"baseline metric "simd/limit/keyframes-own/1000" is not measured by this build (it measures simd/limit/ for linear, curve, zoom, inout, rotate3d, rotate3d-spin, storyboard); refresh the baseline"#),
+         #"baseline metric "simd/limit/keyframes-own/1000" is not measured by this build (it measures simd/limit/… metrics of linear, curve, zoom, inout, rotate3d, rotate3d-spin, storyboard); refresh the baseline"#),
         // Only the metrics --metrics selects are checked; the first unmeasured one is named.
         (["--metrics", "ratios"], oneGone,
          #"baseline metric "simd/c/gone/1000" is not measured by this build"#),
         // With a walkthrough file, its own names: a per-subview count of a file (the gate's
         // names before per-frame counts) or a built-in scenario's ratio are not among them.
         (["team.json", "--metrics", "instructions"], named("instructions/team.json", "instructions"),
-         #"baseline metric "instructions/team.json" is not measured by this build (it measures no instructions/ metric for these files); refresh the baseline"#),
+         #"baseline metric "instructions/team.json" is not measured for the files given (they give no instructions/… metric); check --path, or record a baseline for these files with bench baseline update"#),
         (["team.json", "--metrics", "ratios"], named("simd/c/zoom/1000", "ratio"),
-         #"baseline metric "simd/c/zoom/1000" is not measured by this build (it measures simd/c/ for team.json); refresh the baseline"#),
+         #"baseline metric "simd/c/zoom/1000" is not measured for the files given (they give simd/c/… metrics of team.json); check --path, or record a baseline for these files with bench baseline update"#),
     ])
     func unmeasuredScenariosAreErrorsBeforeMeasuring(options: [String], text: String, problem: String) throws {
         let tools = try BenchProcess.temporaryFolder()

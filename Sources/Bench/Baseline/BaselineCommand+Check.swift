@@ -54,10 +54,15 @@ extension BaselineCommand {
                 let meant = name.family + guess + (name.subviews.map { "/\($0)" } ?? "")
                 return "baseline metric \(quoted) is not measured by this build; did you mean \(Echo.quoted(meant, limit: 80))?"
             }
-            let which = scenarios.isEmpty ? "no \(name.family) metric for these files"
-                : "\(name.family) for \(scenarios.map { Echo.escaped($0, limit: 40) }.joined(separator: ", "))"
-            return "baseline metric \(quoted) is not measured by this build (it measures \(which)); refresh the baseline"
-                + (files.isEmpty ? ", or give the walkthrough files it was recorded for" : "")
+            let which = scenarios.isEmpty ? "no \(name.family)… metric"
+                : "\(name.family)… metrics of \(scenarios.map { Echo.escaped($0, limit: 40) }.joined(separator: ", "))"
+            guard files.isEmpty else {
+                // The files given decide what is measured: the baseline is likely another's (a wrong --path).
+                return "baseline metric \(quoted) is not measured for the files given (they give \(which)); "
+                    + "check --path, or record a baseline for these files with bench baseline update"
+            }
+            return "baseline metric \(quoted) is not measured by this build (it measures \(which)); refresh the baseline, "
+                + "or give the walkthrough files it was recorded for"
         }
         return nil
     }

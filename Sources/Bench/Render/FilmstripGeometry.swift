@@ -32,12 +32,26 @@ enum FilmstripGeometry {
     static let panelWidth = 240.0
 
     /// `pageHeight`, refused where the drawing's geometry overflows a Double (a frame's
-    /// `y + height`, 16:9 of a huge width, or the pages' extent), which no picture holds.
+    /// `y + height`, 16:9 of a huge width, the scale of a tiny width, or the pages' extent),
+    /// which no picture holds; the error says which.
     static func drawableHeight(_ w: Walkthrough) throws(BenchError) -> Double {
         let h = pageHeight(w)
-        guard h.isFinite, (h * (panelWidth / w.width)).isFinite, (w.extent * Double(w.pages.count)).isFinite else {
-            throw BenchError("the walkthrough is too large to draw: its \(h.isFinite ? "pages' extent" : "page height") overflows")
+        func refuse(_ why: String) -> BenchError { BenchError("the walkthrough cannot be drawn: \(why)") }
+        guard h.isFinite else {
+            for (p, page) in w.pages.enumerated() {
+                if let k = page.subviews.firstIndex(where: { $0.frame.map { !($0.y + $0.height).isFinite } ?? false }) {
+                    throw refuse("page \(p) subview \(k): its frame's y + height overflows")
+                }
+            }
+            throw refuse("its page height (16:9 of its width, \(w.width)) overflows")
         }
+        guard (panelWidth / w.width).isFinite else {
+            throw refuse("its width (\(w.width)) is too small to scale to a \(Int(panelWidth))-point panel")
+        }
+        guard (h * (panelWidth / w.width)).isFinite else {
+            throw refuse("its page height (\(h)) overflows when scaled to a \(Int(panelWidth))-point panel")
+        }
+        guard (w.extent * Double(w.pages.count)).isFinite else { throw refuse("its pages' extent overflows") }
         return h
     }
 

@@ -58,7 +58,7 @@ enum RenderCommand {
         if format == .html {
             let preview = try HTMLPreview(walkthrough: walkthrough, from: first, to: last, step: step)
             try output.write(try preview.html())
-            wrote = "wrote \(preview.scrolls.count) frames to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+            wrote = "wrote \(preview.scrolls.count) frame\(preview.scrolls.count == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
         } else {
             // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
             // weighted means, which stay between the two.
@@ -69,7 +69,7 @@ enum RenderCommand {
                 return span.isFinite ? first + span * t : first * (1 - t) + last * t
             }
             try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
-            wrote = "wrote \(frames) panels to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+            wrote = "wrote \(frames) panel\(frames == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
         }
         guard let first = crowded.first else { return wrote + "\n" }
         return wrote + " (page \(first)\(crowded.count > 1 ? " and \(crowded.count - 1) more" : ""): the first \(drawnPerPage) of "
