@@ -73,6 +73,26 @@ import Testing
         #expect(lines.last == "</details>")
     }
 
+    /// Names read from the runs are literal text in a markdown table: a `|` does not add a column and HTML is not
+    /// markup (a scenario named `a|b<i>` once broke the table and rendered on GitHub).
+    @Test func namesAreEscapedInMarkdown() throws {
+        let folder = try BenchProcess.temporaryFolder()
+        var base = try savedRun()
+        base["results"] = (base["results"] as? [[String: Any]] ?? []).map { r in
+            var r = r
+            r["scenario"] = "a|b<i>"
+            return r
+        }
+        let path = try write(base, "odd.json", in: folder)
+        let run = try BenchProcess.run(["compare", path, path, "--format", "markdown"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("| a") }
+        #expect(rows.count == 4 && rows.allSatisfy { $0.hasPrefix(#"| a\|b&lt;i&gt;"#) }, "\(run.stdout)")
+        let columns = { (line: Substring) in line.replacingOccurrences(of: #"\|"#, with: "").filter { $0 == "|" }.count }
+        let header = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("| scenario") }, "\(run.stdout)")
+        #expect(rows.allSatisfy { columns($0) == columns(header) }, "\(run.stdout)")
+    }
+
     /// `bench chart --input` draws any run `bench compare` reads: times from just above 0 to
     /// 1e15 ns. A limit of 1e-300 ns made simd's ratio to it infinite, and the ratio axis's
     /// grid lines never ended (a hang that grew memory); 1e-10 ns made the reference's ratio

@@ -109,6 +109,8 @@ struct Report {
     }
 
     static func table(_ rows: [[String]], markdown: Bool) -> String {
+        // Names read from saved runs and files may hold `|` (a new column) or HTML, which a markdown table would act on.
+        let rows = markdown ? rows.map { $0.map(markdownCell) } : rows
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
             let cells = row.enumerated().map { c, cell in
@@ -123,6 +125,13 @@ struct Report {
         }
         out += rows.dropFirst().map(line)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `cell` as literal text in a markdown table: `|`, `<` and `>` escaped (no other markup is made from names).
+    static func markdownCell(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "|" || $0 == "<" || $0 == ">" }) else { return cell }
+        return cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func short(_ x: Double) -> String {
