@@ -67,6 +67,8 @@ import Testing
         (["chart", "-qo", "OUT"], #"unknown option "-qo"; -q and -o are separate options: write -q -o"#),
         (["render", "FILE", "-output", "OUT"], #"unknown option "-output"; did you mean --output?"#),
         (["run", "-xyz"], #"unknown option "-xyz"; known short options: -q, -v; put a file named so after --"#),
+        (["render", "FILE", "-o=x.svg"],
+         #"unknown option "-o=x.svg"; a short option takes its value as the next word: write -o x.svg or --output=x.svg"#),
     ])
     func unusedOrInvalidArgumentsAreErrors(arguments: [String], message: String) throws {
         let file = try BenchProcess.temporaryFile(Self.walkthrough)

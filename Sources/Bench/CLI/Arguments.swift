@@ -102,6 +102,12 @@ struct Arguments {
             let kind = letters.allSatisfy { shortNames[$0].map(flags.contains) ?? false } ? "flags" : "options"
             return BenchError("unknown option \(quoted); \(list) are separate \(kind): write \(each.joined(separator: " "))")
         }
+        // `-o=FILE`: a short option's value with `=`, which only the long form takes.
+        if letters.count > 2, letters[1] == "=", let long = shortNames[letters[0]] {
+            let value = String(letters.dropFirst(2))
+            return BenchError("unknown option \(quoted); a short option takes its value as the next word: write "
+                              + "-\(letters[0]) \(Echo.escaped(value)) or --\(long)=\(Echo.escaped(value))")
+        }
         // `-output`: a long option with one dash.
         let rest = String(letters)
         let sorted = names.sorted()
