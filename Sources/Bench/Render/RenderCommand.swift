@@ -58,7 +58,8 @@ enum RenderCommand {
         if format == .html {
             let preview = try HTMLPreview(walkthrough: walkthrough, from: first, to: last, step: step)
             try output.write(try preview.html())
-            wrote = "wrote \(preview.scrolls.count) frame\(preview.scrolls.count == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+            let count = preview.scrolls.count
+            wrote = "wrote \(count) frame\(count == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
         } else {
             // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
             // weighted means, which stay between the two.
