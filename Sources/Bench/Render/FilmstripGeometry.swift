@@ -45,10 +45,11 @@ enum FilmstripGeometry {
             }
             throw refuse("its page height (16:9 of its width, \(w.width)) overflows")
         }
-        guard (panelWidth / w.width).isFinite else {
+        let scale = panelWidth / w.width
+        guard scale.isFinite else {
             throw refuse("its width (\(w.width)) is too small to scale to a \(Int(panelWidth))-point panel")
         }
-        guard (h * (panelWidth / w.width)).isFinite else {
+        guard (h * scale).isFinite else {
             throw refuse("its page height (\(h)) overflows when scaled to a \(Int(panelWidth))-point panel")
         }
         guard (w.extent * Double(w.pages.count)).isFinite else { throw refuse("its pages' extent overflows") }
