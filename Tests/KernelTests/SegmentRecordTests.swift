@@ -20,7 +20,8 @@ import Testing
     }
 
     /// Seeded random own and page timelines, random times (NaN and the keyframes' own times
-    /// among them): `step` from any record of the lane's track equals `find`.
+    /// among them): `step` from any record of the lane's track (and its bounds, as the cache
+    /// holds them) equals `find`.
     @Test(arguments: [UInt64(0x41), 0x4101, 0x4102])
     func aWalkLandsWhereTheSearchDoes(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
@@ -40,7 +41,9 @@ import Testing
                 var index = SegmentRecord.nanIndex
                 for time in times {
                     let found = SegmentCache.find(time, kind: kind, slot: slot, tables: tables)
-                    let walked = SegmentCache.step(index, time, kind: kind, slot: slot, tables: tables)
+                    // From the bounds the lane's cache holds, a copy of its record's.
+                    let from = tables.segments[Int(index)]
+                    let walked = SegmentCache.step(index, from.lo, from.hi, time, kind: kind, slot: slot, tables: tables)
                     #expect(walked == found, "seed \(seed), slot \(slot), \(kind), τ = \(time), from record \(index)")
                     let r = tables.segments[Int(found)]
                     if time.isFinite { #expect(r.lo <= time && time < r.hi, "seed \(seed), slot \(slot), \(kind), τ = \(time)") }

@@ -66,9 +66,12 @@ final class SegmentCache: @unchecked Sendable {
             while outside != 0 {
                 let l = outside.trailingZeroBitCount
                 outside &= outside &- 1
-                let current = UnsafeRawPointer(entry).load(fromByteOffset: LaneSegments.indexOffset &+ l &* 4, as: Int32.self)
+                let raw = UnsafeRawPointer(entry)
+                let current = raw.load(fromByteOffset: LaneSegments.indexOffset &+ l &* 4, as: Int32.self)
+                let lo = raw.load(fromByteOffset: LaneSegments.loOffset &+ l &* 8, as: Double.self)
+                let hi = raw.load(fromByteOffset: LaneSegments.hiOffset &+ l &* 8, as: Double.self)
                 let slot = packed.map { Int($0[l]) } ?? block &* Lanes.count &+ l
-                let index = step(current, times[l], kind: kind, slot: slot, tables: tables)
+                let index = step(current, lo, hi, times[l], kind: kind, slot: slot, tables: tables)
                 place(entry, lane: l, index, tables.segments + Int(index))
             }
         }
@@ -97,7 +100,8 @@ final class SegmentCache: @unchecked Sendable {
             return findEach(entry, outside, kind: kind, block: block, tau: tau, tables: tables)
         }
         let l = outside.trailingZeroBitCount
-        let index = step(entry.pointee.index[l], tau[l], kind: kind, slot: block &* Lanes.count &+ l, tables: tables)
+        let index = step(entry.pointee.index[l], entry.pointee.lo[l], entry.pointee.hi[l], tau[l], kind: kind,
+                         slot: block &* Lanes.count &+ l, tables: tables)
         let record = tables.segments + Int(index)
         let held = outside & ~kernel_outside_mask8(tau, .init(repeating: record.pointee.lo),
                                                    .init(repeating: record.pointee.hi))
@@ -117,17 +121,25 @@ final class SegmentCache: @unchecked Sendable {
         if outside & ~held != 0 { findEach(entry, outside & ~held, kind: kind, block: block, tau: tau, tables: tables) }
     }
 
-    /// The record at `time` from the lane's `index`: a walk, as a scroll crosses a keyframe or two, or the search
-    /// (`find`) from a fixed record or a non-finite time (docs/DESIGN.md, "Keyframe scenarios and working set").
+    /// The record at `time` from the lane's `index` and its bounds `lo ..< hi` (the cache's copy): a walk, as a
+    /// scroll crosses a keyframe or two, or the search (`find`) from a fixed record or a non-finite time
+    /// (docs/DESIGN.md, "Keyframe scenarios and working set"). The walk starts at the neighbour, so it never reads
+    /// the lane's own record, whose lines the prefetch did not ask for ("The walk from the cached bounds").
     @inline(__always)
-    static func step(_ index: Int32, _ time: Double, kind: TrackKind, slot: Int, tables: LaneTimelines) -> Int32 {
+    static func step(_ index: Int32, _ lo: Double, _ hi: Double, _ time: Double, kind: TrackKind, slot: Int,
+                     tables: LaneTimelines) -> Int32 {
         // Not from a fixed record, and not at ±∞ or NaN (τ = +∞ is not below the last record's hi).
         if index < Int32(SegmentRecord.fixedCount) || !time.isFinite {
             return find(time, kind: kind, slot: slot, tables: tables)
         }
         let records = tables.segments
         var i = Int(index)
-        while time < records[i].lo { i &-= 1 }
+        if time < lo {
+            i &-= 1
+            while time < records[i].lo { i &-= 1 }
+        } else if time >= hi {
+            i &+= 1
+        }
         while time >= records[i].hi { i &+= 1 }
         return Int32(truncatingIfNeeded: i)
     }
