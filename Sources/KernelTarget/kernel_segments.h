@@ -27,9 +27,12 @@ KERNEL_SEGMENTS_INLINE unsigned kernel_segment_one_record(kernel_int8 index) {
  * integers, as one may lie before the table; a prefetch never faults. */
 KERNEL_SEGMENTS_INLINE void kernel_prefetch_records8(const void *records, kernel_int8 index, kernel_double8 tau,
                                                      kernel_double8 lo, kernel_double8 hi) {
+    /* The steps in vectors (−1 where true): τ < lo back, τ ≥ hi forward; the addresses lane by lane. */
+    const kernel_int8 next = index + __builtin_convertvector((tau < lo) - (tau >= hi), kernel_int8);
+    int i[8];
+    __builtin_memcpy(i, &next, sizeof i);
     for (int l = 0; l < 8; l++) {
-        const long i = (long)index[l] + (tau[l] >= hi[l]) - (tau[l] < lo[l]);
-        const unsigned long at = (unsigned long)records + (unsigned long)(i * KERNEL_SEGMENT_STRIDE);
+        const unsigned long at = (unsigned long)records + (unsigned long)((long)i[l] * KERNEL_SEGMENT_STRIDE);
         __builtin_prefetch((const void *)at, 0, 2);
         __builtin_prefetch((const void *)(at + 64), 0, 2);
     }
