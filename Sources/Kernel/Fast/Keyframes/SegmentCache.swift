@@ -123,8 +123,9 @@ final class SegmentCache: @unchecked Sendable {
 
     /// The record at `time` from the lane's `index` and its bounds `lo ..< hi` (the cache's copy): a walk, as a
     /// scroll crosses a keyframe or two, or the search (`find`) from a fixed record or a non-finite time
-    /// (docs/DESIGN.md, "Keyframe scenarios and working set"). The walk starts at the neighbour, so it never reads
-    /// the lane's own record, whose lines the prefetch did not ask for ("The walk from the cached bounds").
+    /// (docs/DESIGN.md, "Keyframe scenarios and working set"). The walk starts at the neighbour, so a lane outside
+    /// its bounds (the only lanes callers pass) never reads its own record, whose lines the prefetch did not ask for
+    /// ("The walk from the cached bounds").
     @inline(__always)
     static func step(_ index: Int32, _ lo: Double, _ hi: Double, _ time: Double, kind: TrackKind, slot: Int,
                      tables: LaneTimelines) -> Int32 {
