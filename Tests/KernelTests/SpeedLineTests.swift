@@ -73,6 +73,46 @@ import Testing
         }
     }
 
+    /// Spinning pages take the line where a block is one vector (every target but x86-64
+    /// without AVX, `KERNEL_TARGET_NARROW_VECTORS`): each non-static translation is then, bit
+    /// for bit, `madd(k + 1, f·variance, f·speed + 0)`; elsewhere the plan's `f·Float(s_k) + 0`.
+    @Test(arguments: FrameLayout.allCases)
+    func spinningPagesComputeTheLine(layout: FrameLayout) throws {
+        let seed: UInt64 = 0x5914 &+ UInt64(FrameLayout.allCases.firstIndex(of: layout)!)
+        var rng = SeededGenerator(seed: seed)
+        let takesLine = KERNEL_TARGET_NARROW_VECTORS == 0
+        for count in [5, 77, SpinSteps.minimumSubviews + 91] {  // both sides of the step table's threshold
+            let page = Page(animationType: .linear,
+                            speed: SIMD2(.random(in: 0...2, using: &rng), -.random(in: 0...2, using: &rng)),
+                            speedVariance: SIMD2(.random(in: 0...0.1, using: &rng), -.random(in: 0...0.1, using: &rng)),
+                            staticTags: [1], subviews: (0..<count).map { Subview(tag: $0 % 7 == 3 ? 1 : 0) },
+                            rotation: try Rotation(axis: SIMD3(1, 2, 3), angle: 2, angleVariance: 0.003, perspective: 400))
+            let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
+            let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
+            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
+            (animator.threads, animator.parallelThreshold) = (2, 0)
+            var differsFromThePlan = false
+            for o in [0.25, 1.7, -0.6] {
+                try animator.update(scroll: (o - 1) * 320)
+                let offset = animator.positions[0].offset
+                let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress!, offset: offset) }
+                for k in 0..<count where !page.isStatic(subview: k) {
+                    let n = Float(k + 1), t = animator.frame.transform(page: 0, subview: k)
+                    for (value, factor, axis) in [(t.m41, constants.f, 0), (t.m42, constants.g, 1)] {
+                        let (base, step) = (factor * line.speed[axis] + 0, factor * line.variance[axis])
+                        let onLine = Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base
+                        let fromPlan = factor * Float(page.speed(ofSubview: k)[axis]) + 0
+                        differsFromThePlan = differsFromThePlan || fromPlan != onLine
+                        let expected = takesLine ? onLine : fromPlan
+                        #expect(Float(value).bitPattern == expected.bitPattern,
+                                "seed \(seed) \(layout) count \(count) subview \(k) offset \(o) axis \(axis): \(value) against \(expected)")
+                    }
+                }
+            }
+            #expect(differsFromThePlan, "seed \(seed) count \(count): the line and the plan agree everywhere")
+        }
+    }
+
     static let counts = [1, 7, 8, 9, 63, 64, 65, 71, 72, 129, 520, 1_003]
 
     /// Translations within 8 Float ulps of the reference's (`ParityTolerance` allows 1e-5,

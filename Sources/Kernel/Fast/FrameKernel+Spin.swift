@@ -146,19 +146,22 @@ struct SpinParts {
     }
 }
 
-/// Compile-time page flags for `spinning`: Zoom's scale, a perspective, a translation.
+/// Compile-time page flags for `spinning`: Zoom's scale, a perspective, a translation, and
+/// whether its speeds come from the page's `SpeedLine` rather than the plan.
 protocol SpinFlags {
     static var scales: Bool { get }
     static var perspective: Bool { get }
     static var translates: Bool { get }
+    static var line: Bool { get }
 }
 
 protocol Flag { static var value: Bool { get } }
 enum Yes: Flag { static var value: Bool { true } }
 enum No: Flag { static var value: Bool { false } }
 
-enum Flags<Scales: Flag, Perspective: Flag, Translates: Flag>: SpinFlags {
+enum Flags<Scales: Flag, Perspective: Flag, Translates: Flag, Line: Flag>: SpinFlags {
     static var scales: Bool { Scales.value }
     static var perspective: Bool { Perspective.value }
     static var translates: Bool { Translates.value }
+    static var line: Bool { Line.value }
 }

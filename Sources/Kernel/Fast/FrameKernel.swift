@@ -25,13 +25,18 @@ enum FrameKernel {
             // Each combination is its own specialization, so the loop has no flag tests; a Zoom
             // page (the only one that scales) never translates.
             assert(spin.scale == 1 || !k.translates, "a Zoom page never translates")
-            switch (spin.scale != 1, spin.m34 != nil, k.translates) {
-            case (false, false, false): spinning(k, spin, input, output, blocks, Flags<No, No, No>.self, W.self)
-            case (false, false, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes>.self, W.self)
-            case (false, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, No>.self, W.self)
-            case (false, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes>.self, W.self)
-            case (true, false, _): spinning(k, spin, input, output, blocks, Flags<Yes, No, No>.self, W.self)
-            case (true, true, _): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No>.self, W.self)
+            // Speeds as a line (`SpeedLine`) where a block's 8 lanes are one vector: the loop then
+            // reads nothing but its steps (docs/DESIGN.md, "Spin's speeds as a line").
+            let line = !Lanes.Floats.narrowVectors && k.speedLine != nil
+            switch (spin.scale != 1, spin.m34 != nil, k.translates, line) {
+            case (false, false, false, _): spinning(k, spin, input, output, blocks, Flags<No, No, No, No>.self, W.self)
+            case (false, false, true, false): spinning(k, spin, input, output, blocks, Flags<No, No, Yes, No>.self, W.self)
+            case (false, false, true, true): spinning(k, spin, input, output, blocks, Flags<No, No, Yes, Yes>.self, W.self)
+            case (false, true, false, _): spinning(k, spin, input, output, blocks, Flags<No, Yes, No, No>.self, W.self)
+            case (false, true, true, false): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes, No>.self, W.self)
+            case (false, true, true, true): spinning(k, spin, input, output, blocks, Flags<No, Yes, Yes, Yes>.self, W.self)
+            case (true, false, _, _): spinning(k, spin, input, output, blocks, Flags<Yes, No, No, No>.self, W.self)
+            case (true, true, _, _): spinning(k, spin, input, output, blocks, Flags<Yes, Yes, No, No>.self, W.self)
             }
         } else if k.translates {
             // Speeds as a line (`SpeedLine`): with AVX every page, with SSE2 only where registers

@@ -26,7 +26,9 @@ extension SpinLanes: SpinBlock where V == Lanes.Floats {
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (sin: V, cos: V), block i: Int, _ input: KernelInputs,
                                               _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        W.store(fields(a.sin, a.cos, input.speedX(i), input.speedY(i), F.self), output, block: i)
+        let (m41, m42) = F.line ? translation(line: SpeedLine.laneNumbers(block: i))
+                                : translation(input.speedX(i), input.speedY(i))
+        W.store(fields(a.sin, a.cos, m41, m42, F.self), output, block: i)
         W.patchStatics(input, output, block: i)
     }
 }
@@ -56,10 +58,13 @@ struct SpinHalves: SpinBlock {
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (A, A), block i: Int,
                                               _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
+        // Never `F.line` here: the dispatch takes the line only where a block is one vector.
         let (sx, sy) = input.halfSpeeds(i, 0)
-        W.storeHalf(low.fields(a.0.sin, a.0.cos, sx, sy, F.self), output, block: i, half: 0)
+        let (m41, m42) = low.translation(sx, sy)
+        W.storeHalf(low.fields(a.0.sin, a.0.cos, m41, m42, F.self), output, block: i, half: 0)
         let (sx1, sy1) = input.halfSpeeds(i, 1)
-        W.storeHalf(high.fields(a.1.sin, a.1.cos, sx1, sy1, F.self), output, block: i, half: 1)
+        let (n41, n42) = high.translation(sx1, sy1)
+        W.storeHalf(high.fields(a.1.sin, a.1.cos, n41, n42, F.self), output, block: i, half: 1)
         W.patchStatics(input, output, block: i)
     }
 }

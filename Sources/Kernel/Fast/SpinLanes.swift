@@ -5,6 +5,8 @@ struct SpinLanes<V: LaneVector> {
     let xx, yy, zz, xy, xz, yz, x, y, z: V
     /// `cos(l·D)`, `sin(l·D)` of these lanes; Zoom's scale, `m34`, `f`, `g`, alpha.
     let laneCos, laneSin, m, p, f, g, alpha: V
+    /// With the page's `SpeedLine` (else zeros): `f·speed.x + 0`, `g·speed.y + 0`, `f·variance.x`, `g·variance.y`.
+    let fLine, gLine, fStep, gStep: V
 
     /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
     /// Out of line: inlined, the optimizer merged neighbouring splats and blended lanes with extra shuffles.
@@ -18,6 +20,9 @@ struct SpinLanes<V: LaneVector> {
         (self.laneCos, self.laneSin) = (laneCos, laneSin)
         (m, p) = (V(repeating: spin.scale), V(repeating: spin.m34 ?? 0))
         (f, g, alpha) = (V(repeating: k.f), V(repeating: k.g), V(repeating: k.alpha))
+        let line = k.speedLine ?? SpeedLine.zero
+        (fLine, gLine) = (V(repeating: k.f * line.speed.x + 0), V(repeating: k.g * line.speed.y + 0))
+        (fStep, gStep) = (V(repeating: k.f * line.variance.x), V(repeating: k.g * line.variance.y))
     }
 
     /// The lanes' sines and cosines when the block's first angle has sine `sb` and cosine
@@ -34,13 +39,22 @@ struct SpinLanes<V: LaneVector> {
         (V.madd(c, sj, s * cj), V.nmadd(s, sj, c * cj))
     }
 
-    /// The lanes' fields when their angles have sines `s` and cosines `c` and the lanes'
-    /// speeds are `sx`, `sy`: `M = R(θ)·A·P` field by field. Rows 1–3 are
+    /// The lanes' `m41`, `m42` when their speeds are `sx`, `sy`: `f·s.x + 0`, `g·s.y + 0`
+    /// (`+ 0` turns −0 into +0, as the reference's additions do).
+    @inline(__always)
+    func translation(_ sx: V, _ sy: V) -> (V, V) { (f * sx + 0, g * sy + 0) }
+
+    /// The same from the page's `SpeedLine` for lanes numbered `n` (`k + 1`): `n·f·variance + f·speed`.
+    @inline(__always)
+    func translation(line n: V) -> (V, V) { (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine)) }
+
+    /// The lanes' fields when their angles have sines `s` and cosines `c` and their translation
+    /// is `m41`, `m42` (`translation`): `M = R(θ)·A·P` field by field. Rows 1–3 are
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with `R` as in `Transform3D.rotation`. The
     /// same expressions as the C anchor's `spin_chunk`.
     @inline(__always)
-    func fields<F: SpinFlags>(_ s: V, _ c: V, _ sx: V, _ sy: V, _ flags: F.Type) -> LaneFields<V> {
+    func fields<F: SpinFlags>(_ s: V, _ c: V, _ m41: V, _ m42: V, _ flags: F.Type) -> LaneFields<V> {
         let cc = 1 - c, zero = V()
         // r12/r21, r13/r31 and r23/r32 share their products.
         let xyc = xy * cc, xzc = xz * cc, yzc = yz * cc
@@ -54,10 +68,9 @@ struct SpinLanes<V: LaneVector> {
         let m14 = F.perspective ? V.madd(r13, p, zero) : zero
         let m24 = F.perspective ? V.madd(r23, p, zero) : zero
         let m34 = F.perspective ? V.madd(r33, p, zero) : zero
-        let m41 = F.translates ? f * sx + 0 : zero
-        let m42 = F.translates ? g * sy + 0 : zero
         return LaneFields(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
-                          m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero,
+                          m31: r31, m32: r32, m33: r33, m34: m34, m41: F.translates ? m41 : zero,
+                          m42: F.translates ? m42 : zero, m43: zero,
                           m44: V(repeating: 1), alpha: alpha)
     }
 }
