@@ -26,9 +26,9 @@ extension SpinLanes: SpinBlock where V == Lanes.Floats {
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (sin: V, cos: V), block i: Int, _ input: KernelInputs,
                                               _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        let (m41, m42) = F.line ? translation(line: SpeedLine.laneNumbers(block: i))
-                                : translation(input.speedX(i), input.speedY(i))
-        W.store(fields(a.sin, a.cos, m41, m42, F.self), output, block: i)
+        // Worked out before the rotation in 8 lanes (3% fewer instructions in AVX2 `caTransform3D`), after it in halves.
+        let t = F.line ? translation(line: SpeedLine.laneNumbers(block: i)) : translation(input.speedX(i), input.speedY(i))
+        W.store(fields(a.sin, a.cos, F.self) { t }, output, block: i)
         W.patchStatics(input, output, block: i)
     }
 }
@@ -60,11 +60,9 @@ struct SpinHalves: SpinBlock {
                                               _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
         // Never `F.line` here: the dispatch takes the line only where a block is one vector.
         let (sx, sy) = input.halfSpeeds(i, 0)
-        let (m41, m42) = low.translation(sx, sy)
-        W.storeHalf(low.fields(a.0.sin, a.0.cos, m41, m42, F.self), output, block: i, half: 0)
+        W.storeHalf(low.fields(a.0.sin, a.0.cos, F.self) { low.translation(sx, sy) }, output, block: i, half: 0)
         let (sx1, sy1) = input.halfSpeeds(i, 1)
-        let (n41, n42) = high.translation(sx1, sy1)
-        W.storeHalf(high.fields(a.1.sin, a.1.cos, n41, n42, F.self), output, block: i, half: 1)
+        W.storeHalf(high.fields(a.1.sin, a.1.cos, F.self) { high.translation(sx1, sy1) }, output, block: i, half: 1)
         W.patchStatics(input, output, block: i)
     }
 }

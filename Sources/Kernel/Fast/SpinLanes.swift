@@ -49,12 +49,13 @@ struct SpinLanes<V: LaneVector> {
     func translation(line n: V) -> (V, V) { (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine)) }
 
     /// The lanes' fields when their angles have sines `s` and cosines `c` and their translation
-    /// is `m41`, `m42` (`translation`): `M = R(θ)·A·P` field by field. Rows 1–3 are
+    /// is `translation()`'s `m41`, `m42`, worked out after the rotation's fields, as its loads
+    /// and products always were (registers): `M = R(θ)·A·P` field by field. Rows 1–3 are
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with `R` as in `Transform3D.rotation`. The
     /// same expressions as the C anchor's `spin_chunk`.
     @inline(__always)
-    func fields<F: SpinFlags>(_ s: V, _ c: V, _ m41: V, _ m42: V, _ flags: F.Type) -> LaneFields<V> {
+    func fields<F: SpinFlags>(_ s: V, _ c: V, _ flags: F.Type, translation: () -> (V, V)) -> LaneFields<V> {
         let cc = 1 - c, zero = V()
         // r12/r21, r13/r31 and r23/r32 share their products.
         let xyc = xy * cc, xzc = xz * cc, yzc = yz * cc
@@ -68,9 +69,9 @@ struct SpinLanes<V: LaneVector> {
         let m14 = F.perspective ? V.madd(r13, p, zero) : zero
         let m24 = F.perspective ? V.madd(r23, p, zero) : zero
         let m34 = F.perspective ? V.madd(r33, p, zero) : zero
+        let (m41, m42) = F.translates ? translation() : (zero, zero)
         return LaneFields(m11: r11, m12: r12, m13: r13, m14: m14, m21: r21, m22: r22, m23: r23, m24: m24,
-                          m31: r31, m32: r32, m33: r33, m34: m34, m41: F.translates ? m41 : zero,
-                          m42: F.translates ? m42 : zero, m43: zero,
+                          m31: r31, m32: r32, m33: r33, m34: m34, m41: m41, m42: m42, m43: zero,
                           m44: V(repeating: 1), alpha: alpha)
     }
 }
