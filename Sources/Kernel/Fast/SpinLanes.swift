@@ -49,8 +49,8 @@ struct SpinLanes<V: LaneVector> {
     func translation(line n: V) -> (V, V) { (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine)) }
 
     /// The lanes' fields when their angles have sines `s` and cosines `c` and their translation
-    /// is `translation()`'s `m41`, `m42`, worked out after the rotation's fields, as its loads
-    /// and products always were (registers): `M = R(θ)·A·P` field by field. Rows 1–3 are
+    /// is `translation()`'s `m41`, `m42` (called after the rotation's fields, which keeps the
+    /// halves' registers): `M = R(θ)·A·P` field by field. Rows 1–3 are
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with `R` as in `Transform3D.rotation`. The
     /// same expressions as the C anchor's `spin_chunk`.
