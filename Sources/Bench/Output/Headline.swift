@@ -48,7 +48,7 @@ struct Headline {
     /// `small.json, 16 subviews (9 in the window on average)`.
     var title: String {
         let name = Echo.escaped(scenario)
-        guard let total = fileSubviews else { return "\(name), \(Report.grouped(subviews)) subviews" }
+        guard let total = fileSubviews else { return "\(name), \(Report.grouped(subviews)) subview\(subviews == 1 ? "" : "s")" }
         return "\(name), \(Report.grouped(total)) subview\(total == 1 ? "" : "s") (\(Report.grouped(subviews)) in the window on average)"
     }
 
