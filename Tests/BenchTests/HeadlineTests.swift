@@ -60,6 +60,10 @@ import WalkthroughKernel
                     Self.result(.limit, [12, 12], subviews: 7, fileSubviews: 10, framesPerSample: 14, scenario: "team.json")]
         let headline = Headline(scenario: "team.json", subviews: 7, rows: rows)
         #expect(headline.title == "team.json, 10 subviews (7 in the window on average)")
+        // A built-in scenario's size in the singular and the plural.
+        #expect(Headline(scenario: "linear", subviews: 1, rows: [Self.result(.simd, [90], subviews: 1)]).title == "linear, 1 subview")
+        #expect(Headline(scenario: "linear", subviews: 1_000, rows: [Self.result(.simd, [1], subviews: 1_000)]).title
+                == "linear, 1,000 subviews")
         #expect(headline.body.hasPrefix("simd 10.00 ns/subview, 70.00 ns/frame (70.00 … 72.80 ns)"), "\(headline.body)")
         #expect(headline.body.contains("5.00× faster than the reference (medians: the minimums are of different stretches of the scroll, 1 frame a sample against 14)"),
                 "\(headline.body)")
