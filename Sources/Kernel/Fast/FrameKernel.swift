@@ -26,7 +26,7 @@ enum FrameKernel {
             // page (the only one that scales) never translates.
             assert(spin.scale == 1 || !k.translates, "a Zoom page never translates")
             // Speeds as a line (`SpeedLine`) where a block's 8 lanes are one vector: the loop then
-            // reads nothing but its steps (docs/DESIGN.md, "Spin's speeds as a line").
+            // reads no speeds among its stores (docs/DESIGN.md, "Spin's speeds as a line").
             let line = !Lanes.Floats.narrowVectors && k.speedLine != nil
             switch (spin.scale != 1, spin.m34 != nil, k.translates, line) {
             case (false, false, false, _): spinning(k, spin, input, output, blocks, Flags<No, No, No, No>.self, W.self)
