@@ -28,11 +28,6 @@ package struct SpeedLine: Hashable, Sendable {
         (self.speed, self.variance) = (SIMD2<Float>(speed), SIMD2<Float>(variance))
     }
 
-    /// Zeros, for a kernel's constants where a page has no line.
-    static let zero = SpeedLine(speed: .zero, variance: .zero)
-
-    private init(speed: SIMD2<Float>, variance: SIMD2<Float>) { (self.speed, self.variance) = (speed, variance) }
-
     /// `k + 1` for the lanes of block `i` (exact: at most 2²⁴).
     @inline(__always)
     static func laneNumbers(block i: Int) -> Lanes.Floats {

@@ -5,7 +5,8 @@ struct SpinLanes<V: LaneVector> {
     let xx, yy, zz, xy, xz, yz, x, y, z: V
     /// `cos(l·D)`, `sin(l·D)` of these lanes; Zoom's scale, `m34`, `f`, `g`, alpha.
     let laneCos, laneSin, m, p, f, g, alpha: V
-    /// With the page's `SpeedLine` (else zeros): `f·speed.x + 0`, `g·speed.y + 0`, `f·variance.x`, `g·variance.y`.
+    /// With the page's `SpeedLine` where a block is one vector (else zeros): `f·speed.x + 0`, `g·speed.y + 0`,
+    /// `f·variance.x`, `g·variance.y`.
     let fLine, gLine, fStep, gStep: V
 
     /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
@@ -20,9 +21,13 @@ struct SpinLanes<V: LaneVector> {
         (self.laneCos, self.laneSin) = (laneCos, laneSin)
         (m, p) = (V(repeating: spin.scale), V(repeating: spin.m34 ?? 0))
         (f, g, alpha) = (V(repeating: k.f), V(repeating: k.g), V(repeating: k.alpha))
-        let line = k.speedLine ?? SpeedLine.zero
-        (fLine, gLine) = (V(repeating: k.f * line.speed.x + 0), V(repeating: k.g * line.speed.y + 0))
-        (fStep, gStep) = (V(repeating: k.f * line.variance.x), V(repeating: k.g * line.variance.y))
+        // Only where the dispatch can take the line: a build of halves pays nothing for it a call.
+        if !V.narrowVectors, let line = k.speedLine {
+            (fLine, gLine) = (V(repeating: k.f * line.speed.x + 0), V(repeating: k.g * line.speed.y + 0))
+            (fStep, gStep) = (V(repeating: k.f * line.variance.x), V(repeating: k.g * line.variance.y))
+        } else {
+            (fLine, gLine, fStep, gStep) = (V(), V(), V(), V())
+        }
     }
 
     /// The lanes' sines and cosines when the block's first angle has sine `sb` and cosine
