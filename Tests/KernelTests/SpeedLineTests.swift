@@ -3,7 +3,8 @@ import KernelTestSupport
 import KernelTarget
 import Testing
 
-/// `SpeedLine`: the speeds a uniform diagonal page works out in its lanes. Taken only where
+/// `SpeedLine`: the speeds a uniform diagonal page, or a spinning one computed in 8 lanes,
+/// works out in its lanes. Taken only where
 /// its roundings stay within a few ulps of `f·s_k` (no cancellation, finite, `k + 1`
 /// exact); such pages match the Double reference that closely in every layout, at counts
 /// on both sides of the kernels' groups of eight blocks, with static subviews anywhere.
@@ -73,9 +74,10 @@ import Testing
         }
     }
 
-    /// Spinning pages take the line where a block is one vector (every target but x86-64
-    /// without AVX, `KERNEL_TARGET_NARROW_VECTORS`): each non-static translation is then, bit
-    /// for bit, `madd(k + 1, f·variance, f·speed + 0)`; elsewhere the plan's `f·Float(s_k) + 0`.
+    /// Spinning pages take the line where a block is computed in 8 lanes, not two halves (every
+    /// target but x86-64 without AVX, `KERNEL_TARGET_NARROW_VECTORS`): each non-static translation
+    /// is then, bit for bit, `madd(k + 1, f·variance, f·speed + 0)`; elsewhere the plan's
+    /// `f·Float(s_k) + 0`. With and without a perspective (two of `spinning`'s specializations).
     @Test(arguments: FrameLayout.allCases)
     func spinningPagesComputeTheLine(layout: FrameLayout) throws {
         let seed: UInt64 = 0x5914 &+ UInt64(FrameLayout.allCases.firstIndex(of: layout)!)
@@ -86,7 +88,8 @@ import Testing
                             speed: SIMD2(.random(in: 0...2, using: &rng), -.random(in: 0...2, using: &rng)),
                             speedVariance: SIMD2(.random(in: 0...0.1, using: &rng), -.random(in: 0...0.1, using: &rng)),
                             staticTags: [1], subviews: (0..<count).map { Subview(tag: $0 % 7 == 3 ? 1 : 0) },
-                            rotation: try Rotation(axis: SIMD3(1, 2, 3), angle: 2, angleVariance: 0.003, perspective: 400))
+                            rotation: try Rotation(axis: SIMD3(1, 2, 3), angle: 2, angleVariance: 0.003,
+                                                   perspective: count == 77 ? nil : 400))
             let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
             let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
             var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())

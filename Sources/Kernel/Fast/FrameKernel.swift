@@ -25,8 +25,8 @@ enum FrameKernel {
             // Each combination is its own specialization, so the loop has no flag tests; a Zoom
             // page (the only one that scales) never translates.
             assert(spin.scale == 1 || !k.translates, "a Zoom page never translates")
-            // Speeds as a line (`SpeedLine`) where a block's 8 lanes are one vector: the loop then
-            // reads no speeds among its stores (docs/DESIGN.md, "Spin's speeds as a line").
+            // Speeds as a line (`SpeedLine`) where a block is computed in 8 lanes, not halves: the
+            // loop then reads no speeds among its stores (docs/DESIGN.md, "Spin's speeds as a line").
             let line = !Lanes.Floats.narrowVectors && k.speedLine != nil
             switch (spin.scale != 1, spin.m34 != nil, k.translates, line) {
             case (false, false, false, _): spinning(k, spin, input, output, blocks, Flags<No, No, No, No>.self, W.self)

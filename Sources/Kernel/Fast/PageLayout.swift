@@ -17,8 +17,8 @@ package struct PageLayout: Hashable, Sendable {
     /// The largest `|s_k.x|` and `|s_k.y|` over the page's slots, padding included, so that
     /// whether a frame's translations can overflow Float is known per page.
     package let speedBound: SIMD2<Double>
-    /// The speeds as a line the uniform kernel works out in its lanes, where that is as
-    /// exact as reading them (`SpeedLine`).
+    /// The speeds as a line the uniform and spinning kernels work out in their lanes, where
+    /// that is as exact as reading them (`SpeedLine`).
     package let speedLine: SpeedLine?
     /// How the page's timelines are evaluated.
     package let keyframes: KeyframeMode

@@ -26,7 +26,7 @@ extension SpinLanes: SpinBlock where V == Lanes.Floats {
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (sin: V, cos: V), block i: Int, _ input: KernelInputs,
                                               _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        // Worked out before the rotation in 8 lanes (3% fewer instructions in AVX2 `caTransform3D`), after it in halves.
+        // Before the rotation in 8 lanes, after it in halves: fewer instructions each (docs/DESIGN.md, "Spin's speeds as a line").
         let t = F.line ? translation(line: SpeedLine.laneNumbers(block: i)) : translation(input.speedX(i), input.speedY(i))
         W.store(fields(a.sin, a.cos, F.self) { t }, output, block: i)
         W.patchStatics(input, output, block: i)
@@ -58,7 +58,7 @@ struct SpinHalves: SpinBlock {
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (A, A), block i: Int,
                                               _ input: KernelInputs, _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
-        // Never `F.line` here: the dispatch takes the line only where a block is one vector.
+        // Never `F.line` here: the dispatch takes the line only where a block is computed in 8 lanes.
         let (sx, sy) = input.halfSpeeds(i, 0)
         W.storeHalf(low.fields(a.0.sin, a.0.cos, F.self) { low.translation(sx, sy) }, output, block: i, half: 0)
         let (sx1, sy1) = input.halfSpeeds(i, 1)

@@ -5,7 +5,7 @@ struct SpinLanes<V: LaneVector> {
     let xx, yy, zz, xy, xz, yz, x, y, z: V
     /// `cos(l·D)`, `sin(l·D)` of these lanes; Zoom's scale, `m34`, `f`, `g`, alpha.
     let laneCos, laneSin, m, p, f, g, alpha: V
-    /// With the page's `SpeedLine` where a block is one vector (else zeros): `f·speed.x + 0`, `g·speed.y + 0`,
+    /// With the page's `SpeedLine` where a block is computed in 8 lanes (else zeros): `f·speed.x + 0`, `g·speed.y + 0`,
     /// `f·variance.x`, `g·variance.y`.
     let fLine, gLine, fStep, gStep: V
 
@@ -49,7 +49,8 @@ struct SpinLanes<V: LaneVector> {
     @inline(__always)
     func translation(_ sx: V, _ sy: V) -> (V, V) { (f * sx + 0, g * sy + 0) }
 
-    /// The same from the page's `SpeedLine` for lanes numbered `n` (`k + 1`): `n·f·variance + f·speed`.
+    /// The same from the page's `SpeedLine` for lanes numbered `n` (`k + 1`): `n·(f·variance) + (f·speed + 0)`,
+    /// a few ulps from the plan's (`SpeedLine`'s conditions).
     @inline(__always)
     func translation(line n: V) -> (V, V) { (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine)) }
 
@@ -58,7 +59,7 @@ struct SpinLanes<V: LaneVector> {
     /// halves' registers): `M = R(θ)·A·P` field by field. Rows 1–3 are
     /// `[r_i1·m, r_i2·m, r_i3, r_i3·m34]` (`m` = Zoom's scale, else 1), row 4 is
     /// `[f·s.x, g·s.y, 0, 1]` (zeros for Zoom), with `R` as in `Transform3D.rotation`. The
-    /// same expressions as the C anchor's `spin_chunk`.
+    /// same expressions as the C anchor's `spin_chunk`, but for a translation from the line.
     @inline(__always)
     func fields<F: SpinFlags>(_ s: V, _ c: V, _ flags: F.Type, translation: () -> (V, V)) -> LaneFields<V> {
         let cc = 1 - c, zero = V()
