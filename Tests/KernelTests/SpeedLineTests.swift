@@ -47,30 +47,9 @@ import Testing
             let page = Page(animationType: .curve, speed: SIMD2(.random(in: 0...2, using: &rng), -.random(in: 0...2, using: &rng)),
                             speedVariance: SIMD2(.random(in: 0...0.1, using: &rng), -.random(in: 0...0.1, using: &rng)),
                             staticTags: [1], subviews: (0..<count).map { Subview(tag: $0 % 7 == 3 ? 1 : 0) })
-            let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
-            let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
-            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
-            (animator.threads, animator.parallelThreshold) = (2, 0)
-            var differsFromThePlan = false
-            for o in [0.25, 1.7, -0.6] {
-                try animator.update(scroll: (o - 1) * 320)
-                let offset = animator.positions[0].offset
-                let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress!, offset: offset) }
-                let (fx, fy) = (constants.f, constants.g)
-                for k in 0..<count where !page.isStatic(subview: k) {
-                    let n = Float(k + 1), t = animator.frame.transform(page: 0, subview: k)
-                    for (value, factor, axis) in [(t.m41, fx, 0), (t.m42, fy, 1)] {
-                        let (base, step) = (factor * line.speed[axis], factor * line.variance[axis])
-                        let onLine = (Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base) + 0
-                        let plan = factor * Float(page.speed(ofSubview: k)[axis]) + 0
-                        differsFromThePlan = differsFromThePlan || plan != onLine
-                        let expected = layout == .blocks || KERNEL_TARGET_AVX != 0 ? onLine : plan
-                        #expect(Float(value).bitPattern == expected.bitPattern,
-                                "seed \(seed) \(layout) count \(count) subview \(k) offset \(o) axis \(axis): \(value) against \(expected)")
-                    }
-                }
+            try Self.expectTranslations(page, layout: layout, seed: seed, takesLine: layout == .blocks || KERNEL_TARGET_AVX != 0) {
+                n, base, step in (Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base) + 0
             }
-            #expect(differsFromThePlan, "seed \(seed) count \(count): the line and the plan agree everywhere")
         }
     }
 
@@ -82,7 +61,6 @@ import Testing
     func spinningPagesComputeTheLine(layout: FrameLayout) throws {
         let seed: UInt64 = 0x5914 &+ UInt64(FrameLayout.allCases.firstIndex(of: layout)!)
         var rng = SeededGenerator(seed: seed)
-        let takesLine = KERNEL_TARGET_NARROW_VECTORS == 0
         for count in [5, 77, SpinSteps.minimumSubviews + 91] {  // both sides of the step table's threshold
             let page = Page(animationType: .linear,
                             speed: SIMD2(.random(in: 0...2, using: &rng), -.random(in: 0...2, using: &rng)),
@@ -90,30 +68,42 @@ import Testing
                             staticTags: [1], subviews: (0..<count).map { Subview(tag: $0 % 7 == 3 ? 1 : 0) },
                             rotation: try Rotation(axis: SIMD3(1, 2, 3), angle: 2, angleVariance: 0.003,
                                                    perspective: count == 77 ? nil : 400))
-            let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
-            let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
-            var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
-            (animator.threads, animator.parallelThreshold) = (2, 0)
-            var differsFromThePlan = false
-            for o in [0.25, 1.7, -0.6] {
-                try animator.update(scroll: (o - 1) * 320)
-                let offset = animator.positions[0].offset
-                let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress!, offset: offset) }
-                for k in 0..<count where !page.isStatic(subview: k) {
-                    let n = Float(k + 1), t = animator.frame.transform(page: 0, subview: k)
-                    for (value, factor, axis) in [(t.m41, constants.f, 0), (t.m42, constants.g, 1)] {
-                        let (base, step) = (factor * line.speed[axis] + 0, factor * line.variance[axis])
-                        let onLine = Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base
-                        let fromPlan = factor * Float(page.speed(ofSubview: k)[axis]) + 0
-                        differsFromThePlan = differsFromThePlan || fromPlan != onLine
-                        let expected = takesLine ? onLine : fromPlan
-                        #expect(Float(value).bitPattern == expected.bitPattern,
-                                "seed \(seed) \(layout) count \(count) subview \(k) offset \(o) axis \(axis): \(value) against \(expected)")
-                    }
+            try Self.expectTranslations(page, layout: layout, seed: seed, takesLine: KERNEL_TARGET_NARROW_VECTORS == 0) {
+                n, base, step in
+                let base = base + 0
+                return Lanes.Floats.fusedMultiplyAdd ? base.addingProduct(n, step) : n * step + base
+            }
+        }
+    }
+
+    /// `page` (one page with a `SpeedLine`, its frames split over 2 threads) at three offsets in
+    /// `layout`: each non-static `m41`, `m42` bit for bit `onLine(k + 1, f·speed, f·variance)` where
+    /// the kernel `takesLine`, else the plan's `f·Float(s_k) + 0`; and the two differ somewhere.
+    static func expectTranslations(_ page: Page, layout: FrameLayout, seed: UInt64, takesLine: Bool,
+                                   onLine: (Float, Float, Float) -> Float) throws {
+        let count = page.subviews.count
+        let plan = AnimationPlan(try Walkthrough(width: 320, pages: [page]))
+        let line = try #require(plan.pages[0].speedLine, "seed \(seed) count \(count)")
+        var animator = WalkthroughAnimator(plan: plan, layout: layout, kernel: SIMDPageKernel())
+        (animator.threads, animator.parallelThreshold) = (2, 0)
+        var differsFromThePlan = false
+        for o in [0.25, 1.7, -0.6] {
+            try animator.update(scroll: (o - 1) * 320)
+            let offset = animator.positions[0].offset
+            let constants = plan.pages.withUnsafeBufferPointer { PageConstants($0.baseAddress!, offset: offset) }
+            for k in 0..<count where !page.isStatic(subview: k) {
+                let t = animator.frame.transform(page: 0, subview: k)
+                for (value, factor, axis) in [(t.m41, constants.f, 0), (t.m42, constants.g, 1)] {
+                    let lined = onLine(Float(k + 1), factor * line.speed[axis], factor * line.variance[axis])
+                    let fromPlan = factor * Float(page.speed(ofSubview: k)[axis]) + 0
+                    differsFromThePlan = differsFromThePlan || fromPlan != lined
+                    let expected = takesLine ? lined : fromPlan
+                    #expect(Float(value).bitPattern == expected.bitPattern,
+                            "seed \(seed) \(layout) count \(count) subview \(k) offset \(o) axis \(axis): \(value) against \(expected)")
                 }
             }
-            #expect(differsFromThePlan, "seed \(seed) count \(count): the line and the plan agree everywhere")
         }
+        #expect(differsFromThePlan, "seed \(seed) count \(count): the line and the plan agree everywhere")
     }
 
     static let counts = [1, 7, 8, 9, 63, 64, 65, 71, 72, 129, 520, 1_003]
