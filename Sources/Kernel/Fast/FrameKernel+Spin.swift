@@ -43,7 +43,7 @@ extension FrameKernel {
         if Lanes.Floats.narrowVectors {
             stepped(SpinHalves(k, spin), steps, spin, input, output, blocks, F.self, W.self)
         } else {
-            stepped(SpinLanes<Lanes.Floats>(k, spin, lanes: 0), steps, spin, input, output, blocks, F.self, W.self)
+            stepped(SpinEight(k, spin), steps, spin, input, output, blocks, F.self, W.self)
         }
     }
 

@@ -8,7 +8,7 @@ extension FrameKernel {
         if Lanes.Floats.narrowVectors {
             direct(SpinHalves(k, spin), spin, input, output, blocks, F.self, W.self)
         } else {
-            direct(SpinLanes<Lanes.Floats>(k, spin, lanes: 0), spin, input, output, blocks, F.self, W.self)
+            direct(SpinEight(k, spin), spin, input, output, blocks, F.self, W.self)
         }
     }
 

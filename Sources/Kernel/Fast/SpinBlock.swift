@@ -1,4 +1,4 @@
-/// A block's spin lanes: one 8-lane `SpinLanes`, or two halves (`SpinHalves`) where registers hold 4 Floats.
+/// A block's spin lanes: 8 at once (`SpinEight`), or two halves (`SpinHalves`) where registers hold 4 Floats.
 protocol SpinBlock {
     associatedtype Angles
     /// Table lane `j`'s block angle spread over the lanes (`SpinLanes.angles`).
@@ -10,25 +10,47 @@ protocol SpinBlock {
                                               _ flags: F.Type, _ writer: W.Type)
 }
 
-extension SpinLanes: SpinBlock where V == Lanes.Floats {
+/// A block's 8 lanes, with the page's `SpeedLine` as constants where it has one (`SpinFlags.line`):
+/// `f·speed + 0` and `f·variance` per axis, zeros without.
+struct SpinEight: SpinBlock {
+    typealias V = Lanes.Floats
+    let lanes: SpinLanes<V>
+    let fLine, gLine, fStep, gStep: V
+
+    @inline(__always)
+    init(_ k: PageConstants, _ spin: PageConstants.Spin) {
+        lanes = SpinLanes(k, spin, lanes: 0)
+        let line = k.speedLine
+        (fLine, gLine) = (V(repeating: k.f * (line?.speed.x ?? 0) + 0), V(repeating: k.g * (line?.speed.y ?? 0) + 0))
+        (fStep, gStep) = (V(repeating: k.f * (line?.variance.x ?? 0)), V(repeating: k.g * (line?.variance.y ?? 0)))
+    }
+
     @inline(__always)
     func angles(_ table: UnsafePointer<SinCosTable>, _ j: Int) -> (sin: V, cos: V) {
         let (sb, cb) = table.angle(j, as: V.self)
-        return angles(sb, cb)
+        return lanes.angles(sb, cb)
     }
 
     @inline(__always)
     func turned(_ a: (sin: V, cos: V), _ steps: SpinSteps, _ j: Int) -> (sin: V, cos: V) {
         let (cj, sj) = steps.step(j, as: V.self)
-        return Self.turned(a.sin, a.cos, cos: cj, sin: sj)
+        return SpinLanes<V>.turned(a.sin, a.cos, cos: cj, sin: sj)
     }
 
+    /// With `F.line`, lanes numbered `n = k + 1` move by `n·(f·variance) + (f·speed + 0)`, a few
+    /// ulps from the plan's `f·s_k + 0` (`SpeedLine`'s conditions).
     @inline(__always)
     func store<F: SpinFlags, W: LayoutWriter>(_ a: (sin: V, cos: V), block i: Int, _ input: KernelInputs,
                                               _ output: KernelOutputs, _ flags: F.Type, _ writer: W.Type) {
         // Before the rotation in 8 lanes, after it in halves: fewer instructions each (docs/DESIGN.md, "Spin's speeds as a line").
-        let t = F.line ? translation(line: SpeedLine.laneNumbers(block: i)) : translation(input.speedX(i), input.speedY(i))
-        W.store(fields(a.sin, a.cos, F.self) { t }, output, block: i)
+        let t: (V, V)
+        if F.line {
+            let n = SpeedLine.laneNumbers(block: i)
+            t = (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine))
+        } else {
+            t = lanes.translation(input.speedX(i), input.speedY(i))
+        }
+        W.store(lanes.fields(a.sin, a.cos, F.self) { t }, output, block: i)
         W.patchStatics(input, output, block: i)
     }
 }

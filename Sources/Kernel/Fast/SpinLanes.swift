@@ -5,9 +5,6 @@ struct SpinLanes<V: LaneVector> {
     let xx, yy, zz, xy, xz, yz, x, y, z: V
     /// `cos(l·D)`, `sin(l·D)` of these lanes; Zoom's scale, `m34`, `f`, `g`, alpha.
     let laneCos, laneSin, m, p, f, g, alpha: V
-    /// With the page's `SpeedLine` where a block is computed in 8 lanes (else zeros): `f·speed.x + 0`, `g·speed.y + 0`,
-    /// `f·variance.x`, `g·variance.y`.
-    let fLine, gLine, fStep, gStep: V
 
     /// Lanes `first ..< first + V.scalarCount` of a block (`first` is 0, or 4 for a high half).
     /// Out of line: inlined, the optimizer merged neighbouring splats and blended lanes with extra shuffles.
@@ -21,13 +18,6 @@ struct SpinLanes<V: LaneVector> {
         (self.laneCos, self.laneSin) = (laneCos, laneSin)
         (m, p) = (V(repeating: spin.scale), V(repeating: spin.m34 ?? 0))
         (f, g, alpha) = (V(repeating: k.f), V(repeating: k.g), V(repeating: k.alpha))
-        // Only where the dispatch can take the line: a build of halves pays nothing for it a call.
-        if !V.narrowVectors, let line = k.speedLine {
-            (fLine, gLine) = (V(repeating: k.f * line.speed.x + 0), V(repeating: k.g * line.speed.y + 0))
-            (fStep, gStep) = (V(repeating: k.f * line.variance.x), V(repeating: k.g * line.variance.y))
-        } else {
-            (fLine, gLine, fStep, gStep) = (V(), V(), V(), V())
-        }
     }
 
     /// The lanes' sines and cosines when the block's first angle has sine `sb` and cosine
@@ -48,11 +38,6 @@ struct SpinLanes<V: LaneVector> {
     /// (`+ 0` turns −0 into +0, as the reference's additions do).
     @inline(__always)
     func translation(_ sx: V, _ sy: V) -> (V, V) { (f * sx + 0, g * sy + 0) }
-
-    /// The same from the page's `SpeedLine` for lanes numbered `n` (`k + 1`): `n·(f·variance) + (f·speed + 0)`,
-    /// a few ulps from the plan's (`SpeedLine`'s conditions).
-    @inline(__always)
-    func translation(line n: V) -> (V, V) { (V.madd(n, fStep, fLine), V.madd(n, gStep, gLine)) }
 
     /// The lanes' fields when their angles have sines `s` and cosines `c` and their translation
     /// is `translation()`'s `m41`, `m42` (called after the rotation's fields, which keeps the
