@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# The package's C as an arm64 build compiles it, run under qemu-user (docs/DESIGN.md, "The arm64 C
-# check"): every C file (CAnchor, CWalkthroughAPI) and every KernelTarget header compiled for
-# aarch64-linux-gnu with -Wall -Wextra -Werror, then Tests/Arm64C/check.c run there and on this
-# machine. Each run checks the headers' functions lane by lane and the C anchor's layouts against
-# one another; the aarch64 run's frame hashes must equal, bit for bit, those of this machine's
-# builds with fused multiply-add (the portable and the x86 AVX2 paths), where the CPU has FMA.
-# The build without FMA (SSE2) rounds differently and runs its own checks only.
+# The package's C as an arm64 build compiles it (docs/DESIGN.md, "The arm64 C check"): every C file
+# of CAnchor and CWalkthroughAPI and every KernelTarget header compiled for aarch64-linux-gnu with
+# -Wall -Wextra -Werror, and Tests/Arm64C/check.c run there under qemu-user and on this x86-64
+# machine in three builds: SSE2 (the default), and where the CPU has AVX2 and FMA, `-mavx2 -mfma`
+# with -DBWW_PORTABLE (x86 paths compiled out) and without it (the x86 AVX paths). Every run checks
+# the headers' functions lane by lane and the C anchor's layouts against one another; the aarch64
+# run's frame hashes must equal the two FMA builds' bit for bit. The SSE2 build does not fuse
+# multiply-adds, so it rounds differently and runs its own checks only. Clang and ld.lld come from
+# the PATH (the Swift toolchain's); the aarch64 C library from Debian's cross packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
-cross=/usr/aarch64-linux-gnu/lib/crt1.o
-if [ ! -e "$cross" ] || ! ls /usr/lib/gcc-cross/aarch64-linux-gnu/*/libgcc.a >/dev/null 2>&1; then
+command -v ld.lld >/dev/null || { echo "ld.lld not found: it comes with the Swift toolchain" >&2; exit 1; }
+if [ ! -e /usr/aarch64-linux-gnu/lib/crt1.o ] || ! ls /usr/lib/gcc-cross/aarch64-linux-gnu/*/libgcc.a >/dev/null 2>&1; then
     echo "installing the aarch64 C library and libgcc from Debian's packages" >&2
-    (apt-get update -qq && apt-get install -y -qq libc6-dev-arm64-cross libgcc-12-dev-arm64-cross) >/dev/null 2>&1 || {
+    log=$(mktemp)
+    (apt-get update -qq && apt-get install -y -qq libc6-dev-arm64-cross libgcc-12-dev-arm64-cross) > "$log" 2>&1 || {
+        tail -n 20 "$log" >&2
         echo "cannot install libc6-dev-arm64-cross and libgcc-12-dev-arm64-cross" >&2
         exit 1
     }
@@ -22,42 +26,42 @@ need qemu-aarch64 qemu-user
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-flags=(-std=c11 -O3 -Wall -Wextra -Werror -I Sources/CAnchor/include -I Sources/CAnchor -I Sources/KernelTarget)
+warnings=(-std=c11 -O3 -Wall -Wextra -Werror)
+includes=(-I Sources/CAnchor/include -I Sources/CAnchor -I Sources/KernelTarget)
 sources=(Tests/Arm64C/check.c Sources/CAnchor/*.c)
-arm=(clang --target=aarch64-linux-gnu)
+arm=(clang --target=aarch64-linux-gnu "${warnings[@]}")
 
-"${arm[@]}" -std=c11 -O3 -Wall -Wextra -Werror -I Sources/CWalkthroughAPI/include -c \
-    Sources/CWalkthroughAPI/bwwalkthrough.c -o "$out/bwwalkthrough.o"
-"${arm[@]}" -fuse-ld=lld -static "${flags[@]}" "${sources[@]}" -lm -o "$out/arm64"
+"${arm[@]}" -I Sources/CWalkthroughAPI/include -c Sources/CWalkthroughAPI/bwwalkthrough.c -o "$out/bwwalkthrough.o"
+"${arm[@]}" -fuse-ld=lld -static "${includes[@]}" "${sources[@]}" -lm -o "$out/aarch64"
 echo "aarch64: Sources/CAnchor, Sources/CWalkthroughAPI and Sources/KernelTarget compile with no warnings"
 
-# run NAME COMMAND…: the checks' hash lines in $out/NAME.txt; a failed check fails the script.
+# run NAME COMMAND…: the checks' hash lines in $out/NAME.hashes; a failed check fails the script.
 run() {
     local name=$1
     shift
     "$@" > "$out/$name.txt" || { echo "FAIL: the checks failed on $name" >&2; exit 1; }
-    grep -v '^target ' "$out/$name.txt" > "$out/$name.hashes"
+    grep -v '^target ' "$out/$name.txt" > "$out/$name.hashes" || true
 }
-run aarch64 qemu-aarch64 "$out/arm64"
+run aarch64 qemu-aarch64 "$out/aarch64"
 cases=$(wc -l < "$out/aarch64.hashes")
 [ "$cases" -gt 100 ] || { echo "FAIL: the aarch64 run printed $cases cases" >&2; exit 1; }
 
-# -Wno-psabi: x86 warns that 8-Double vectors pass differently without AVX-512; the functions are inlined.
-clang "${flags[@]}" -Wno-psabi "${sources[@]}" -lm -o "$out/sse2"
-run x86-64 "$out/sse2"
+# x86: -Wno-psabi, since 8-Double vectors pass differently without AVX-512 (the functions are inlined).
+x86=(clang "${warnings[@]}" -Wno-psabi "${includes[@]}")
+"${x86[@]}" "${sources[@]}" -lm -o "$out/sse2"
+run sse2 "$out/sse2"
 if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-    for build in portable avx2; do
-        define=()
-        [ "$build" = portable ] && define=(-DBWW_PORTABLE)
-        clang -march=haswell "${flags[@]}" -Wno-psabi "${define[@]}" "${sources[@]}" -lm -o "$out/$build"
+    "${x86[@]}" -mavx2 -mfma -DBWW_PORTABLE "${sources[@]}" -lm -o "$out/portable-fma"
+    "${x86[@]}" -mavx2 -mfma "${sources[@]}" -lm -o "$out/avx2-fma"
+    for build in portable-fma avx2-fma; do
         run "$build" "$out/$build"
         diff "$out/aarch64.hashes" "$out/$build.hashes" > "$out/diff" || {
-            echo "FAIL: aarch64 frames differ from the x86-64 $build build's (FMA) in:" >&2
-            grep '^<' "$out/diff" | head -n 20 >&2
+            echo "FAIL: the aarch64 frames differ from the x86-64 $build build's (< aarch64, > x86-64):" >&2
+            head -n 40 "$out/diff" >&2 || true
             exit 1
         }
     done
     echo "aarch64 under qemu: $cases cases pass their checks, bit for bit those of x86-64 with FMA (portable and AVX2 paths)"
 else
-    echo "aarch64 under qemu: $cases cases pass their checks (this CPU has no FMA: no bitwise comparison)"
+    echo "aarch64 under qemu: $cases cases pass their checks (this CPU has no AVX2 and FMA: no bitwise comparison)"
 fi

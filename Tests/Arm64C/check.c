@@ -1,8 +1,13 @@
 /* The C that an arm64 build compiles, run on every target it is built for (scripts/arm64-c.sh):
  * the KernelTarget headers' functions, which the Swift kernel inlines, against their documented
  * results lane by lane; the C anchor's frames (anchor.h, keyframes.h) checked across their three
- * layouts, then printed as one hash a case for the script to compare between targets. Seeded; a
- * failure prints its case and exits 1. */
+ * layouts, then printed as one hash a case (the blocks layout's) for the script to compare between
+ * targets. Seeded; a failure prints its case and exits 1. */
+
+/* The inputs are the same bits on every target only if nothing here is fused (the anchor decides
+ * its own fusing, simd.h). */
+#pragma STDC FP_CONTRACT OFF
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,14 +36,14 @@ static int failures;
     } while (0)
 
 /* SplitMix64, as the Swift tests' seeded inputs. */
-static uint64_t state = 0x41a64c;
-static uint64_t next(void) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+static uint64_t seed_state = 0x41a64c;
+static uint64_t random_bits(void) {
+    uint64_t z = (seed_state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
-static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }
+static double unit(void) { return (double)(random_bits() >> 11) * 0x1p-53; }
 static float uniform(float lo, float hi) { return lo + (hi - lo) * (float)unit(); }
 
 /* Values that exercise the lane operations' edge cases, then seeded ones. */
@@ -62,6 +67,11 @@ static uint64_t hash_floats(const float *v, long n, uint64_t h) {
 }
 #define FNV 0xcbf29ce484222325ull
 
+/* kernel_min8's and kernel_max8's documented results: a NaN in either lane gives a's, so does a tie
+ * (+0 and −0 compare equal). */
+static float smaller(float a, float b) { return isnan(a) || isnan(b) || a == b ? a : fminf(a, b); }
+static float larger(float a, float b) { return isnan(a) || isnan(b) || a == b ? a : fmaxf(a, b); }
+
 static void lane_operations(void) {
     for (int round = 0; round < 64; round++) {
         kernel_float8 a, b;
@@ -69,6 +79,7 @@ static void lane_operations(void) {
         for (int l = 0; l < 8; l++) {
             a[l] = special((round * 8 + l) % 16);
             b[l] = special((round * 3 + 5 * l) % 13);
+            if (round % 4 == 3) a[l] = round % 8 == 7 && l == 2 ? NAN : uniform(-4, 0.5f);  /* every lane ≤ 0.5 */
             d[l] = (double)uniform(-3, 3) + unit() * 1e-9;
             lo[l] = round % 5 == 0 && l == 3 ? -INFINITY : d[l] + (double)uniform(-1, 1);
             hi[l] = round % 7 == 0 && l == 5 ? NAN : lo[l] + (double)uniform(0, 2);
@@ -77,8 +88,8 @@ static void lane_operations(void) {
         const kernel_float8 r = kernel_sqrt8(a), c = kernel_clamp_unit8(a), n = kernel_narrow8(d);
         const kernel_double8 w = kernel_widen8(a);
         for (int l = 0; l < 8; l++) {
-            CHECK(same(mn[l], b[l] < a[l] ? b[l] : a[l]), "kernel_min8 round %d lane %d", round, l);
-            CHECK(same(mx[l], b[l] > a[l] ? b[l] : a[l]), "kernel_max8 round %d lane %d", round, l);
+            CHECK(same(mn[l], smaller(a[l], b[l])), "kernel_min8 round %d lane %d", round, l);
+            CHECK(same(mx[l], larger(a[l], b[l])), "kernel_max8 round %d lane %d", round, l);
             CHECK(same(q[l], a[l] / b[l]), "kernel_div8 round %d lane %d", round, l);
             CHECK(same(r[l], sqrtf(a[l])), "kernel_sqrt8 round %d lane %d", round, l);
             const float clamped = isnan(a[l]) ? a[l] : a[l] < 0 ? 0.0f : a[l] > 1 ? 1.0f : a[l];
@@ -96,8 +107,8 @@ static void lane_operations(void) {
         const kernel_float4 mn4 = kernel_min4(a4, b4), mx4 = kernel_max4(a4, b4), q4 = kernel_div4(a4, b4);
         const kernel_float4 r4 = kernel_sqrt4(a4), n4 = kernel_narrow4(d.hi);
         for (int l = 0; l < 4; l++) {
-            CHECK(same(mn4[l], b4[l] < a4[l] ? b4[l] : a4[l]), "kernel_min4 round %d lane %d", round, l);
-            CHECK(same(mx4[l], b4[l] > a4[l] ? b4[l] : a4[l]), "kernel_max4 round %d lane %d", round, l);
+            CHECK(same(mn4[l], smaller(a4[l], b4[l])), "kernel_min4 round %d lane %d", round, l);
+            CHECK(same(mx4[l], larger(a4[l], b4[l])), "kernel_max4 round %d lane %d", round, l);
             CHECK(same(q4[l], a4[l] / b4[l]), "kernel_div4 round %d lane %d", round, l);
             CHECK(same(r4[l], sqrtf(a4[l])), "kernel_sqrt4 round %d lane %d", round, l);
             CHECK(same(n4[l], (float)d[4 + l]), "kernel_narrow4 round %d lane %d", round, l);
@@ -124,8 +135,8 @@ static void transposes(void) {
         for (int l = 0; l < 4; l++)
             for (int i = 0; i < 4; i++) CHECK(same(got[l][i], v[i][l]), "kernel_transpose4 round %d row %d", round, l);
         kernel_float8 t[4];
-        kernel_transpose4x2(kernel_field8(f, 0, 0), kernel_field8(f, 1, 1), kernel_field8(f, 2, 0),
-                            kernel_field8(f, 3, 8), t);
+        kernel_transpose4x2(kernel_field8(f, 0, 0), kernel_field8(f, 1, 1u << 1), kernel_field8(f, 2, 0),
+                            kernel_field8(f, 3, 1u << 3), t);
         for (int l = 0; l < 4; l++)
             for (int i = 0; i < 4; i++) {
                 CHECK(same(t[l][i], f[8 * i + l]), "kernel_transpose4x2 round %d lane %d", round, l);
@@ -179,7 +190,8 @@ static void spreads_and_templates(void) {
         /* The template gather over 3 blocks, some lanes static. */
         float source[3 * 136];
         double template16[16], out[3 * 128];
-        unsigned char statics[3] = {0, (unsigned char)next(), 0xff};
+        _Alignas(32) double phased[3 * 128 + 2];
+        unsigned char statics[3] = {0, (unsigned char)random_bits(), 0xff};
         for (int b = 0; b < 3; b++) fill_block(source + 136 * b);
         for (int c = 0; c < 16; c++) template16[c] = (double)uniform(-2, 2);
         kernel_gather_template_blocks(source, 3, out, statics, template16, round & 2);
@@ -192,9 +204,17 @@ static void spreads_and_templates(void) {
                     CHECK(same_d(out[128 * b + 16 * l + c], want), "kernel_gather_template_blocks round %d block %d lane %d field %d",
                           round, b, l, c);
                 }
-        /* Off x86 these report that they did not run (the Swift caller then takes its own path). */
-        CHECK(kernel_gather_template_blocks_phased(source, 3, out, statics, template16) == 0 || KERNEL_X86,
-              "kernel_gather_template_blocks_phased ran off x86");
+        /* The template gather in phase (AVX at run time; off x86 it declines, and the Swift caller
+         * takes the plain one) writes what the plain one does, at either phase of 32 bytes. */
+        if (!KERNEL_X86 || (kernel_cpu_features() & KERNEL_CPU_AVX)) {
+            for (int at = 0; at <= 2; at += 2) {
+                const int ran = kernel_gather_template_blocks_phased(source, 3, phased + at, statics, template16);
+                CHECK(ran == KERNEL_X86, "kernel_gather_template_blocks_phased round %d at %d: ran %d", round, at, ran);
+                for (int i = 0; ran && i < 3 * 128; i++)
+                    CHECK(same_d(phased[at + i], out[i]), "kernel_gather_template_blocks_phased round %d at %d: double %d",
+                          round, at, i);
+            }
+        }
     }
 }
 
@@ -207,7 +227,7 @@ static void segments(void) {
     }
     for (int round = 0; round < 32; round++) {
         kernel_int8 index;
-        for (int l = 0; l < 8; l++) index[l] = round % 4 == 0 ? 5 : (int)(next() % 12);
+        for (int l = 0; l < 8; l++) index[l] = round % 4 == 0 ? 5 : (int)(random_bits() % 12);
         kernel_segment_rows rows = kernel_segment_rows8(records, index);
         float out[64], splat[64];
         for (int part = 0; part < 2; part++) {
@@ -253,7 +273,11 @@ static anchor_page make_page(int kind) {
     p.line_variance[0] = uniform(-0.1f, 0.1f), p.line_variance[1] = uniform(-0.1f, 0.1f);
     p.spins = (kind & 4) != 0;
     p.base = unit() * 6 - 3, p.step = (unit() - 0.5) * 0.02;
-    for (int l = 0; l < ANCHOR_LANES; l++) p.lane_cos[l] = (float)cos(l * p.step), p.lane_sin[l] = (float)sin(l * p.step);
+    for (int l = 0; l < ANCHOR_LANES; l++) {  /* Taylor series, not libm: the same inputs with any C library */
+        const double x = l * p.step, x2 = x * x;
+        p.lane_cos[l] = (float)(1 - x2 / 2 * (1 - x2 / 12 * (1 - x2 / 30)));
+        p.lane_sin[l] = (float)(x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42))));
+    }
     double axis[3] = {unit() - 0.5, unit() - 0.5, unit() + 0.2}, n = 0;
     for (int i = 0; i < 3; i++) n += axis[i] * axis[i];
     for (int i = 0; i < 3; i++) axis[i] /= sqrt(n);
@@ -266,15 +290,24 @@ static anchor_page make_page(int kind) {
     return p;
 }
 
+/* Each layout filled with a value of its own (no NaN, which `same` takes for any NaN), so that a lane
+ * a layout leaves unwritten cannot match the others. */
+static void prefill(float *b, float *f44, float *fa, double *ca, double *caa, long blocks, long count) {
+    for (long i = 0; i < blocks * 136; i++) b[i] = 1234.5f;
+    for (long i = 0; i < count * 16; i++) f44[i] = -777.25f, ca[i] = 4242.125;
+    for (long i = 0; i < count; i++) fa[i] = -777.25f, caa[i] = 4242.125;
+}
+
 /* The page's frame in every layout over blocks [first, end): the dense layouts must hold the blocks
  * layout's values (Doubles of them in caTransform3D); prints the blocks layout's hash. */
 static void page_frames(const char *name, const anchor_page *page, const anchor_inputs *in, long count, long first,
                         long end, int limit) {
     const long blocks = (count + 7) / 8;
-    float *b = calloc((size_t)blocks * 136, sizeof *b), *f44 = calloc((size_t)count * 16 + 1, sizeof *f44);
-    float *fa = calloc((size_t)count + 1, sizeof *fa);
-    double *ca = calloc((size_t)count * 16 + 1, sizeof *ca), *caa = calloc((size_t)count + 1, sizeof *caa);
+    float *b = malloc(sizeof *b * (size_t)blocks * 136), *f44 = malloc(sizeof *f44 * (size_t)count * 16);
+    float *fa = malloc(sizeof *fa * (size_t)count);
+    double *ca = malloc(sizeof *ca * (size_t)count * 16), *caa = malloc(sizeof *caa * (size_t)count);
     if (!b || !f44 || !fa || !ca || !caa) { fprintf(stderr, "out of memory\n"); exit(2); }
+    prefill(b, f44, fa, ca, caa, blocks, count);
     const anchor_outputs ob = {ANCHOR_LAYOUT_BLOCKS, b, NULL, count};
     const anchor_outputs of = {ANCHOR_LAYOUT_FLOAT4X4, f44, fa, count};
     const anchor_outputs oc = {ANCHOR_LAYOUT_CATRANSFORM3D, ca, caa, count};
@@ -312,7 +345,7 @@ static void anchor_frames(void) {
     const long count = 203, blocks = (count + 7) / 8;
     float *speeds = malloc(sizeof(float) * (size_t)blocks * 16);
     uint8_t *statics = malloc((size_t)blocks);
-    for (long b = 0; b < blocks; b++) statics[b] = b % 3 == 0 ? (uint8_t)next() : 0;
+    for (long b = 0; b < blocks; b++) statics[b] = b % 3 == 0 ? (uint8_t)random_bits() : 0;
     const anchor_inputs in = {speeds, statics};
     char name[64];
     for (int kind = 0; kind < 64; kind++) {
@@ -328,13 +361,16 @@ static void anchor_frames(void) {
         page_frames(name, &page, &in, count, 3, 9, 0);
     }
     page_frames("anchor_store_limit", NULL, &in, count, 0, blocks, 1);
-    /* The read limit: only that it reads and writes what it says, 128 bytes a subview. */
+    /* The read limit writes meaningless values: only that it runs and stays within its 128 bytes a
+     * subview (a guard after them). */
     float *matrices = malloc(sizeof(float) * (size_t)blocks * 136);
-    double *out = malloc(sizeof(double) * (size_t)blocks * 128), template16[16] = {0};
+    double *out = malloc(sizeof(double) * ((size_t)blocks * 128 + 16)), template16[16] = {0};
     for (long i = 0; i < blocks * 136; i++) matrices[i] = uniform(-1, 1);
+    for (int i = 0; i < 16; i++) out[blocks * 128 + i] = 99.5;
     anchor_read_limit(ANCHOR_LAYOUT_BLOCKS, matrices, blocks * 8, out, NULL);
     anchor_read_limit(ANCHOR_LAYOUT_BLOCKS, matrices, blocks * 8, out, template16);
     anchor_read_limit(ANCHOR_LAYOUT_FLOAT4X4, matrices, blocks * 8, out, NULL);
+    for (int i = 0; i < 16; i++) CHECK(out[blocks * 128 + i] == 99.5, "anchor_read_limit wrote past its subviews");
     free(speeds), free(statics), free(matrices), free(out);
 }
 
@@ -355,7 +391,7 @@ static void keyframe_frames(void) {
     int used = 0, tracks = 0;
     for (int s = 0; s < SOURCES; s++)
         for (int track = 0; track < 4; track++) {
-            const int n = (s + track) % 3 == 0 ? 0 : 2 + (int)(next() % (KEYS - 1));
+            const int n = (s + track) % 3 == 0 ? 0 : 2 + (int)(random_bits() % (KEYS - 1));
             ranges[8 * s + 2 * track] = used, ranges[8 * s + 2 * track + 1] = n;
             if (n) tracks |= 1 << track;
             double t = -2;
@@ -364,7 +400,7 @@ static void keyframe_frames(void) {
                 values[2 * used] = track == 1 ? 0.5 + unit() : (unit() - 0.5) * (track == 2 ? 6 : 200);
                 values[2 * used + 1] = track == 1 ? 0.5 + unit() : (unit() - 0.5) * 200;
                 if (track == 3) values[2 * used] = unit();
-                const int curve = (int)(next() % 4);  /* linear, a random Bézier, easeInOut, hold */
+                const int curve = (int)(random_bits() % 4);  /* linear, a random Bézier, easeInOut, hold */
                 static const float linear[8] = {0, 0, 1, 0, 0, 1, 0, 0}, hold[8] = {0, 0, 1, 0, 0, 0, 0, 0};
                 if (curve == 0) memcpy(easings + 8 * used, linear, sizeof linear);
                 else if (curve == 1) bezier(easings + 8 * used, unit(), unit() * 3 - 1, unit(), unit() * 3 - 1);
@@ -389,10 +425,10 @@ static void keyframe_frames(void) {
     for (int frame = 0; frame < 24; frame++) {
         kf_page page;
         memset(&page, 0, sizeof page);
-        page.page = make_page(frame % 2 ? 1 : 0);
-        page.page.translates = 1;
+        page.page = make_page(frame % 2 ? 9 : 1);  /* a full or a diagonal page matrix, translating */
         page.offset = -2.5 + frame * 0.25;
         page.planar = frame % 3 != 0;
+        prefill(b, f44, fa, ca, caa, BLOCKS, SLOTS);
         const anchor_outputs ob = {ANCHOR_LAYOUT_BLOCKS, b, NULL, SLOTS};
         const anchor_outputs of = {ANCHOR_LAYOUT_FLOAT4X4, f44, fa, SLOTS};
         const anchor_outputs oc = {ANCHOR_LAYOUT_CATRANSFORM3D, ca, caa, SLOTS};
