@@ -27,20 +27,21 @@ need qemu-aarch64 qemu-user
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 warnings=(-std=c11 -O3 -Wall -Wextra -Werror)
-includes=(-I Sources/CAnchor/include -I Sources/CAnchor -I Sources/KernelTarget)
-sources=(Tests/Arm64C/check.c Sources/CAnchor/*.c)
+includes=(-I Sources/CAnchor/include -I Sources/CAnchor -I Sources/KernelTarget -I Tests/CInterface)
+sources=(Tests/Arm64C/check.c Tests/CInterface/check.c Sources/CAnchor/*.c)
 arm=(clang --target=aarch64-linux-gnu "${warnings[@]}")
 
 "${arm[@]}" -I Sources/CWalkthroughAPI/include -c Sources/CWalkthroughAPI/bwwalkthrough.c -o "$out/bwwalkthrough.o"
 "${arm[@]}" -fuse-ld=lld -static "${includes[@]}" "${sources[@]}" -lm -o "$out/aarch64"
 echo "aarch64: Sources/CAnchor, Sources/CWalkthroughAPI and Sources/KernelTarget compile with no warnings"
 
-# run NAME COMMAND…: the checks' hash lines in $out/NAME.hashes; a failed check fails the script.
+# run NAME COMMAND…: the hash lines in $out/NAME.hashes (not the target, nor the count of checks,
+# which has the AVX-only ones on x86); a failed check fails the script.
 run() {
     local name=$1
     shift
     "$@" > "$out/$name.txt" || { echo "FAIL: the checks failed on $name" >&2; exit 1; }
-    grep -v '^target ' "$out/$name.txt" > "$out/$name.hashes" || true
+    grep -v -e '^target ' -e ' passed, [0-9]* failed$' "$out/$name.txt" > "$out/$name.hashes" || true
 }
 run aarch64 qemu-aarch64 "$out/aarch64"
 cases=$(wc -l < "$out/aarch64.hashes")

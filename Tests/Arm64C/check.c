@@ -2,7 +2,8 @@
  * the KernelTarget headers' functions, which the Swift kernel inlines, against their documented
  * results lane by lane; the C anchor's frames (anchor.h, keyframes.h) checked across their three
  * layouts, then printed as one hash a case (the blocks layout's) for the script to compare between
- * targets. Seeded; a failure prints its case and exits 1. */
+ * targets. Seeded; the checks are Tests/CInterface's (check.h): a failure prints its case and the
+ * seed, and the run ends with "TARGET: N passed, M failed". */
 
 /* The inputs are the same bits on every target only if nothing here is fused (the anchor decides
  * its own fusing, simd.h). */
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "anchor.h"
+#include "check.h"
 #include "keyframes.h"
 #include "kernel_atomics.h"
 #include "kernel_gather_phased.h"
@@ -23,17 +25,6 @@
 #include "kernel_lanes.h"
 #include "kernel_segments.h"
 #include "kernel_spin.h"
-
-static int failures;
-#define CHECK(cond, ...)                                   \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            failures++;                                    \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                  \
-            fputc('\n', stderr);                           \
-        }                                                  \
-    } while (0)
 
 /* SplitMix64, as the Swift tests' seeded inputs. */
 static uint64_t seed_state = 0x41a64c;
@@ -324,10 +315,10 @@ static void page_frames(const char *name, const anchor_page *page, const anchor_
             /* The blocks layout works a line's speeds out in the lanes on every target, the dense
              * layouts only with AVX (anchor.h), so m41 and m42 may differ there by a rounding. */
             if (page && page->line && page->translates && (c == 12 || c == 13)) {
-                const float tolerance = 1e-5f * (1 + fabsf(v));
-                CHECK(fabsf(f44[16 * k + c] - v) <= tolerance, "%s: float4x4 subview %ld field %d: %a against %a", name, k, c,
+                const double tolerance = 1e-5 * (1 + fabsf(v));
+                CHECK(NEAR(f44[16 * k + c], v, tolerance), "%s: float4x4 subview %ld field %d: %a against %a", name, k, c,
                       f44[16 * k + c], v);
-                CHECK(fabs(ca[16 * k + c] - v) <= tolerance, "%s: caTransform3D subview %ld field %d: %a against %a", name, k,
+                CHECK(NEAR(ca[16 * k + c], v, tolerance), "%s: caTransform3D subview %ld field %d: %a against %a", name, k,
                       c, ca[16 * k + c], v);
                 continue;
             }
@@ -459,9 +450,6 @@ int main(void) {
     anchor_frames();
     keyframe_frames();
     printf("target %s\n", anchor_target_features());
-    if (failures) {
-        fprintf(stderr, "%d checks failed (seed 0x41a64c)\n", failures);
-        return 1;
-    }
-    return 0;
+    if (check_failures) fprintf(stderr, "seed 0x41a64c\n");
+    return check_report(anchor_target_features());
 }
