@@ -14,13 +14,7 @@ cd "$(dirname "$0")/.."
 
 command -v ld.lld >/dev/null || { echo "ld.lld not found: it comes with the Swift toolchain" >&2; exit 1; }
 if [ ! -e /usr/aarch64-linux-gnu/lib/crt1.o ] || ! ls /usr/lib/gcc-cross/aarch64-linux-gnu/*/libgcc.a >/dev/null 2>&1; then
-    echo "installing the aarch64 C library and libgcc from Debian's packages" >&2
-    log=$(mktemp)
-    (apt-get update -qq && apt-get install -y -qq libc6-dev-arm64-cross libgcc-12-dev-arm64-cross) > "$log" 2>&1 || {
-        tail -n 20 "$log" >&2
-        echo "cannot install libc6-dev-arm64-cross and libgcc-12-dev-arm64-cross" >&2
-        exit 1
-    }
+    install_packages libc6-dev-arm64-cross libgcc-12-dev-arm64-cross
 fi
 need qemu-aarch64 qemu-user
 

@@ -16,10 +16,7 @@ need chromium-headless-shell || exit 1
 need rsvg-convert librsvg2-bin || exit 1
 # Debian's Python with Debian's Pillow, whatever python3 comes first on PATH.
 python=/usr/bin/python3
-"$python" -c 'import PIL' 2>/dev/null || {
-    echo "installing python3-pil from Debian's packages" >&2
-    (apt-get update -qq && apt-get install -y -qq python3-pil) >/dev/null 2>&1 || { echo "cannot install python3-pil"; exit 1; }
-}
+"$python" -c 'import PIL' 2>/dev/null || install_packages python3-pil || exit 1
 chromium=$(command -v chromium-headless-shell || true)
 # The package may keep the binary out of PATH.
 [ -n "$chromium" ] || chromium=$(dpkg -L chromium-headless-shell | grep -m1 '/chromium-headless-shell$' || true)

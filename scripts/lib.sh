@@ -1,13 +1,23 @@
 # Shared helpers for the scripts in this folder. Source it: `. "$(dirname "$0")/lib.sh"`.
 
-# Installs a Debian package when its command is missing (CI machines start clean).
-need() {  # need COMMAND [PACKAGE]
-    command -v "$1" >/dev/null 2>&1 && return 0
-    echo "installing ${2:-$1} from Debian's packages" >&2
-    (apt-get update -qq && apt-get install -y -qq "${2:-$1}") >/dev/null 2>&1 || {
-        echo "cannot install ${2:-$1}" >&2
+# Installs Debian packages (CI machines start clean); on failure, apt's last lines and 1.
+install_packages() {  # install_packages PACKAGE…
+    echo "installing $* from Debian's packages" >&2
+    local log
+    log=$(mktemp)
+    (apt-get update -qq && apt-get install -y -qq "$@") > "$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        rm -f "$log"
+        echo "cannot install $*" >&2
         return 1
     }
+    rm -f "$log"
+}
+
+# Installs a Debian package when its command is missing.
+need() {  # need COMMAND [PACKAGE]
+    command -v "$1" >/dev/null 2>&1 && return 0
+    install_packages "${2:-$1}"
 }
 
 # Builds `bench` in release mode (extra build flags from $BENCH_FLAGS, build folder from
