@@ -12,8 +12,12 @@ extension FrameKernel {
                                                         _ input: KernelInputs, _ output: KernelOutputs,
                                                         _ blocks: Range<Int>, _ flags: F.Type, _ writer: W.Type) {
         // A page's size, not the call's, picks the path: a split frame stays bitwise identical.
-        if output.count < SpinSteps.minimumSubviews {
-            spinningDirectly(k, spin, input, output, blocks, F.self, W.self)
+        if output.count < SpinSteps.minimumSubviews {  // the step table would cost more than it saves
+            if Lanes.Floats.narrowVectors {
+                direct(SpinHalves(k, spin), spin, input, output, blocks, F.self, W.self)
+            } else {
+                direct(SpinEight(k, spin), spin, input, output, blocks, F.self, W.self)
+            }
             return
         }
         // The step table uninitialized on the stack, filled only as far as this call reaches
@@ -120,9 +124,30 @@ extension FrameKernel {
         }
         return true
     }
+
+    /// Every block a seed: table lane `j` holds block `first + j`'s angle.
+    @inline(__always)
+    static func direct<L: SpinBlock, F: SpinFlags, W: LayoutWriter>(_ lanes: L, _ spin: PageConstants.Spin, _ input: KernelInputs,
+                                                                    _ output: KernelOutputs, _ blocks: Range<Int>,
+                                                                    _ flags: F.Type, _ writer: W.Type) {
+        var table = SinCosTable()
+        var first = blocks.lowerBound
+        let parts = SpinParts(output, blocks, W.self)
+        while first < blocks.upperBound {
+            let count = seeds(&table, first, blocks.upperBound, spin, apart: 1), start = first
+            parts.run(start, start &+ count) { part, out in
+                var i = part.lowerBound
+                while i < part.upperBound {
+                    lanes.store(lanes.angles(&table, i &- start), block: i, input, out, F.self, W.self)
+                    i &+= 1
+                }
+            }
+            first &+= count
+        }
+    }
 }
 
-/// Where a spin call's blocks go, for `spinning` and `spinningDirectly` alike: in the dense
+/// Where a spin call's blocks go, for the stepped and the direct spin alike: in the dense
 /// layouts, blocks below `full` hold 8 subviews and go through `whole`, with no code for a
 /// partial block; `blocks` writes whole blocks anyway.
 struct SpinParts {

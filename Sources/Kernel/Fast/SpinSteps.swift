@@ -8,7 +8,7 @@ package struct SpinSteps {
     /// Bound on the absolute error of every lane's sine and cosine where the seed's angle is within
     /// `VectorTrig.accurateRange`: `√2·ε_T + (3√2 + 3)·u` (docs/DESIGN.md, "Per-subview spin").
     package static let maximumError = 6.5e-7
-    /// Pages with fewer subviews evaluate every block (`FrameKernel.spinningDirectly`), where
+    /// Pages with fewer subviews evaluate every block (`FrameKernel.direct`), where
     /// the table's fixed cost outweighs the sines it saves (docs/DESIGN.md, "Per-subview spin").
     package static let minimumSubviews = 512
     /// Block `j`'s cosine in every lane at `base[j]`, its sine at `base[count + j]`.

@@ -21,7 +21,6 @@ final class WorkerPool: @unchecked Sendable {
     /// The thread count asked for, the caller included.
     let wanted: Int
 
-    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
     /// What the caller and the workers share, behind a pointer since a mutex, condition variables and atomic
     /// words must not move; the `UInt` words are used only through `kernel_atomics.h` (`word`).
     private struct Shared {
@@ -103,16 +102,7 @@ final class WorkerPool: @unchecked Sendable {
         let generation = word(shared, \.generation), open = word(shared, \.open), active = word(shared, \.active)
         var seen: UInt = 0
         while true {
-            if kernel_atomic_load(generation) == seen {
-                spin(nanoseconds: lingerNanoseconds) { kernel_atomic_load(generation) != seen }
-            }
-            if kernel_atomic_load(generation) == seen {
-                pthread_mutex_lock(&shared.pointee.mutex)
-                while kernel_atomic_load(generation) == seen {
-                    pthread_cond_wait(&shared.pointee.posted, &shared.pointee.mutex)
-                }
-                pthread_mutex_unlock(&shared.pointee.mutex)
-            }
+            wait(shared, on: &shared.pointee.posted, spinning: lingerNanoseconds) { kernel_atomic_load(generation) != seen }
             seen = kernel_atomic_load(generation)
             if kernel_atomic_load(word(shared, \.stopping)) != 0 { break }
             _ = kernel_atomic_fetch_add(active, 1)
@@ -143,28 +133,21 @@ final class WorkerPool: @unchecked Sendable {
     /// Runs `job(context, 0)` … `job(context, parts - 1)`, each once, on this thread and the
     /// workers that join in time; returns when all have returned.
     func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, \.busy), 0, 1) != 0
-        else { return Self.runAlone(parts, job, context) }
+        guard workers > 0 && parts > 1 && getpid() == owner, kernel_atomic_exchange_if(Self.word(shared, \.busy), 0, 1) != 0 else {
+            // No workers, a busy pool or a forked child: every part here, in order.
+            for part in 0..<parts { job(context, part) }
+            return
+        }
         // No worker is reading a job: the last `perform` waited for them all to leave, and a
         // late one reads this job only once it sees it open, after it is written.
         (shared.pointee.job, shared.pointee.context, shared.pointee.count) = (job, context, parts)
         kernel_atomic_store(Self.word(shared, \.next), 0)
         kernel_atomic_store(Self.word(shared, \.open), 1)
-        pthread_mutex_lock(&shared.pointee.mutex)
-        _ = kernel_atomic_fetch_add(Self.word(shared, \.generation), 1)
-        pthread_cond_broadcast(&shared.pointee.posted)
-        pthread_mutex_unlock(&shared.pointee.mutex)
+        post()
         Self.takeParts(shared, job, context, parts)
         kernel_atomic_store(Self.word(shared, \.open), 0)
         let active = Self.word(shared, \.active)
-        if kernel_atomic_load(active) != 0 {
-            Self.spin(nanoseconds: Self.finishNanoseconds) { kernel_atomic_load(active) == 0 }
-            pthread_mutex_lock(&shared.pointee.mutex)
-            while kernel_atomic_load(active) != 0 {
-                pthread_cond_wait(&shared.pointee.ended, &shared.pointee.mutex)
-            }
-            pthread_mutex_unlock(&shared.pointee.mutex)
-        }
+        Self.wait(shared, on: &shared.pointee.ended, spinning: Self.finishNanoseconds) { kernel_atomic_load(active) == 0 }
         kernel_atomic_store(Self.word(shared, \.busy), 0)
     }
 
@@ -173,8 +156,10 @@ final class WorkerPool: @unchecked Sendable {
     static let lingerNanoseconds = 30_000
     static let finishNanoseconds = 50_000
 
-    /// Spins until `done()` or for about `nanoseconds`, reading the clock every 16 pauses.
-    private static func spin(nanoseconds: Int, until done: () -> Bool) {
+    /// Returns once `done()`: spinning for about `nanoseconds` (the clock read every 16 pauses),
+    /// then asleep on `condition`, which is signalled under the mutex when `done()` may have changed.
+    private static func wait(_ shared: UnsafeMutablePointer<Shared>, on condition: UnsafeMutablePointer<pthread_cond_t>,
+                             spinning nanoseconds: Int, until done: () -> Bool) {
         let start = monotonicNanoseconds()
         repeat {
             for _ in 0..<16 {
@@ -182,6 +167,17 @@ final class WorkerPool: @unchecked Sendable {
                 kernel_spin_pause()
             }
         } while monotonicNanoseconds() &- start < nanoseconds
+        pthread_mutex_lock(&shared.pointee.mutex)
+        while !done() { pthread_cond_wait(condition, &shared.pointee.mutex) }
+        pthread_mutex_unlock(&shared.pointee.mutex)
+    }
+
+    /// A new generation for the workers: a job posted, or the stop.
+    private func post() {
+        pthread_mutex_lock(&shared.pointee.mutex)
+        _ = kernel_atomic_fetch_add(Self.word(shared, \.generation), 1)
+        pthread_cond_broadcast(&shared.pointee.posted)
+        pthread_mutex_unlock(&shared.pointee.mutex)
     }
 
     private static func monotonicNanoseconds() -> Int {
@@ -195,25 +191,12 @@ final class WorkerPool: @unchecked Sendable {
         // whose destruction would then wait for ever: leave it all as it is.
         guard getpid() == owner else { return }
         kernel_atomic_store(Self.word(shared, \.stopping), 1)
-        pthread_mutex_lock(&shared.pointee.mutex)
-        _ = kernel_atomic_fetch_add(Self.word(shared, \.generation), 1)
-        pthread_cond_broadcast(&shared.pointee.posted)
-        pthread_mutex_unlock(&shared.pointee.mutex)
+        post()
         for thread in threads { pthread_join(thread, nil) }
         pthread_cond_destroy(&shared.pointee.ended)
         pthread_cond_destroy(&shared.pointee.posted)
         pthread_mutex_destroy(&shared.pointee.mutex)
         shared.deinitialize(count: 1)
         shared.deallocate()
-    }
-    #else
-    init(threads wanted: Int) { (workers, self.wanted) = (0, wanted) }
-
-    func perform(parts: Int, _ job: Job, _ context: UnsafeRawPointer) { Self.runAlone(parts, job, context) }
-    #endif
-
-    /// Every part on the calling thread, in order: no workers, a busy pool, or a forked child.
-    private static func runAlone(_ parts: Int, _ job: Job, _ context: UnsafeRawPointer) {
-        for part in 0..<parts { job(context, part) }
     }
 }

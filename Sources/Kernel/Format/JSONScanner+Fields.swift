@@ -53,30 +53,14 @@ extension JSONScanner {
         return try string()
     }
 
-    /// An array of exactly `count` finite numbers.
-    mutating func numbers(_ field: JSONField, count: Int) throws(WalkthroughError) -> [Double] {
-        try expectNumbers(field, count: count)
-        var result: [Double] = []
-        result.reserveCapacity(count)
-        try forEachElement(depth: 0) { (scanner, _) throws(WalkthroughError) in
-            result.append(try scanner.number(field))
-        }
-        return result
-    }
-
-    /// `[x, y]`: exactly two finite numbers, read without an array (a translation or scale
-    /// track reads one a keyframe).
-    mutating func pair(_ field: JSONField) throws(WalkthroughError) -> SIMD2<Double> {
-        try expectNumbers(field, count: 2)
-        var p = SIMD2<Double>()
-        try forEachElement(depth: 0) { (scanner, i) throws(WalkthroughError) in p[i] = try scanner.number(field) }
-        return p
-    }
-
-    /// An array of `count` elements starts here (its numbers are checked as they are read).
-    private mutating func expectNumbers(_ field: JSONField, count: Int) throws(WalkthroughError) {
+    /// An array of exactly `V.scalarCount` finite numbers, read without an array (a translation
+    /// or scale track reads one a keyframe).
+    mutating func numbers<V: SIMD>(_ field: JSONField) throws(WalkthroughError) -> V where V.Scalar == Double {
         let n = try elementCount(field)
-        guard n == count else { throw field.error("must be an array of \(count) numbers, got \(n) elements") }
+        guard n == V.scalarCount else { throw field.error("must be an array of \(V.scalarCount) numbers, got \(n) elements") }
+        var v = V()
+        try forEachElement(depth: 0) { (scanner, i) throws(WalkthroughError) in v[i] = try scanner.number(field) }
+        return v
     }
 
     /// The number of elements of the array that starts here, counted before anything is

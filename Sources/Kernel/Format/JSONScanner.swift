@@ -23,18 +23,6 @@ package struct JSONScanner {
     package let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
 
-    /// Runs `body` with a scanner over `text`'s UTF-8 bytes (not copied: a native string
-    /// already holds them contiguously).
-    static func scan<R>(_ text: String,
-                        _ body: (inout JSONScanner) throws(WalkthroughError) -> R) throws(WalkthroughError) -> R {
-        var text = text
-        let result = text.withUTF8 { bytes -> Result<R, WalkthroughError> in
-            var scanner = JSONScanner(bytes: bytes)
-            do throws(WalkthroughError) { return .success(try body(&scanner)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
     /// A scanner over `bytes` (not copied: they must outlive it), at their start.
     package init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

@@ -20,10 +20,8 @@ extension Walkthrough {
     /// - Throws: as `init(json:)`; an allocation `memory` refuses is an error with
     ///   `refusedBytes` set, naming the page and key.
     package init(json text: String, memory: MemoryProbe?) throws(WalkthroughError) {
-        self = try JSONScanner.scan(text) { (json) throws(WalkthroughError) in
-            try json.validate()
-            return try Walkthrough.file(&json, memory: memory)
-        }
+        var text = text  // a native string's UTF-8 bytes, not copied; well-formed, so `init(utf8:)` repairs nothing
+        self = try text.withUTF8 { bytes in Result { () throws(WalkthroughError) in try Walkthrough(utf8: bytes, memory: memory) } }.get()
     }
 
     /// Loads a walkthrough file's UTF-8 bytes where they are, without a copy as a `String`: the walkthrough
@@ -109,9 +107,9 @@ extension Walkthrough {
                 let name = try json.string(field)
                 do throws(WalkthroughError) { page.animationType = try AnimationType(parsing: name) } catch { throw field.error(error) }
             case "speed":
-                page.speed = try json.pair(field)
+                page.speed = try json.numbers(field)
             case "speedVariance":
-                page.speedVariance = try json.pair(field)
+                page.speedVariance = try json.numbers(field)
             case "staticTags":
                 let list = try json.string(field)
                 do throws(WalkthroughError) { page.staticTags = try StaticTags(parsing: list) } catch { throw field.error(error) }
@@ -160,7 +158,7 @@ extension Walkthrough {
             case "tag":
                 subview.tag = try json.integer(field)
             case "frame":
-                let f = try json.numbers(field, count: 4)
+                let f: SIMD4<Double> = try json.numbers(field)
                 subview.frame = PageRect(x: f[0], y: f[1], width: f[2], height: f[3])
             case "timeline":
                 subview.timeline = try timeline(&json, context: context, ofPage: false, budget: &budget)
@@ -172,13 +170,13 @@ extension Walkthrough {
     }
 
     private static func rotation(_ json: inout JSONScanner, context: String) throws(WalkthroughError) -> Rotation {
-        var axis: [Double]?
+        var axis: SIMD3<Double>?
         var angle = 0.0, variance = 0.0
         var perspective: Double?
         try json.members(context: context) { (json, key) throws(WalkthroughError) in
             let field = JSONField(context: context, key: key)
             switch key {
-            case "axis": axis = try json.numbers(field, count: 3)
+            case "axis": axis = try json.numbers(field) as SIMD3<Double>
             case "angle": angle = try json.number(field)
             case "angleVariance": variance = try json.number(field)
             case "perspective": perspective = try json.number(field)
@@ -189,7 +187,7 @@ extension Walkthrough {
             throw JSONField(context: context, key: "axis").error("missing; a rotation needs a non-zero axis [x, y, z]")
         }
         do {
-            return try Rotation(axis: SIMD3(axis[0], axis[1], axis[2]), angle: angle,
+            return try Rotation(axis: axis, angle: angle,
                                 angleVariance: variance, perspective: perspective)
         } catch {
             throw JSONField.error(error, context: context)

@@ -22,13 +22,11 @@ extension Walkthrough {
             let path = "timeline.\(key)"
             let member = JSONField(context: context, key: path)
             switch key {
-            case "translation": translation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.pair(f) }
-            case "scale": scale = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.pair(f) }
+            case "translation": translation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.numbers(f) }
+            case "scale": scale = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.numbers(f) }
             case "rotation": rotation = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
             case "alpha": alpha = try track(&json, member, &budget) { (json, f) throws(WalkthroughError) in try json.number(f) }
-            case "axis":
-                let a = try json.numbers(member, count: 3)
-                axis = SIMD3(a[0], a[1], a[2])
+            case "axis": axis = try json.numbers(member)
             case "stagger" where ofPage:
                 stagger = try json.number(member)
             default:
@@ -82,7 +80,7 @@ extension Walkthrough {
             let name = try json.string(field)
             do { return try Easing(parsing: name) } catch { throw field.error(error) }
         case .array:
-            let c = try json.numbers(field, count: 4)
+            let c: SIMD4<Double> = try json.numbers(field)
             do { return try Easing(bezier: c[0], c[1], c[2], c[3]) } catch { throw field.error(error) }
         case let kind:
             throw field.error("must be an easing name or [x1, y1, x2, y2], got \(kind.name)")
