@@ -150,14 +150,17 @@ struct Headline {
         let impls = Set(report.implementations)
         var lines = ["Times are medians over the samples, (min … p90) their spread; frames/s is one over the median frame. Lower times are better."]
         if impls.contains(.simd) {
-            var ratios = ["Ratios are of minimums taken in the same run (the machine's drift cancels):"]
-            if impls.contains(.reference) { ratios.append("× faster than the reference: the scalar port's time over simd's;") }
-            if impls.contains(.c) { ratios.append("C: the same math in C -O3 through the same frame driver;") }
+            // Each anchor measured, its clause; the last ends the sentence (none measured: no sentence).
+            var ratios: [String] = []
+            if impls.contains(.reference) { ratios.append("× faster than the reference: the scalar port's time over simd's") }
+            if impls.contains(.c) { ratios.append("C: the same math in C -O3 through the same frame driver") }
             if impls.contains(.limit) {
                 ratios.append("the store limit: storing the frame's bytes with no math, so simd within \(Int((Metric.storeBoundLimitThreshold * 100).rounded()))% of it is store-bound (memory sets its speed)"
-                              + " and above it compute-bound (arithmetic does).")
+                              + " and above it compute-bound (arithmetic does)")
             }
-            lines.append(ratios.joined(separator: " "))
+            if !ratios.isEmpty {
+                lines.append("Ratios are of minimums taken in the same run (the machine's drift cancels): " + ratios.joined(separator: "; ") + ".")
+            }
         }
         if impls.contains(.simdParallel) {
             lines.append("split across cores: simd-parallel, which forces the split across all cores (\(report.build.cores) here) at every size; the library splits a frame only from "

@@ -11,13 +11,17 @@ public struct Rotation: Hashable, Sendable {
     /// The viewer's distance `d > 0`, or `nil` for no perspective.
     public let perspective: Double?
 
-    /// - Throws: a zero, non-finite axis or a non-positive, non-finite perspective.
+    /// - Throws: a zero, non-finite axis or a non-positive, non-finite perspective, or one so small that `−1/d` overflows.
     public init(axis: SIMD3<Double>, angle: Double, angleVariance: Double = 0,
                 perspective: Double? = nil) throws(WalkthroughError) {
         try Rotation.checkAxis(axis, subject: "rotation axis")
         if let d = perspective, !(d > 0 && d.isFinite) {
             throw WalkthroughError(key: "perspective", subject: "perspective",
                                    problem: "must be a finite distance > 0, got \(d)")
+        }
+        if let d = perspective, !(-1 / d).isFinite {  // every frame's m14, m24, m34 would be infinite or NaN
+            throw WalkthroughError(key: "perspective", subject: "perspective",
+                                   problem: "must be a distance whose m34 = −1/d is finite (at least 5.6e-309), got \(d)")
         }
         (self.axis, self.angle, self.angleVariance, self.perspective) = (axis, angle, angleVariance, perspective)
     }
