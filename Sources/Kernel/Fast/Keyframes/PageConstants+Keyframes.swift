@@ -37,10 +37,10 @@ extension PageConstants {
 
     /// `K` and `alpha_track` of `timeline` at `τ` in Double, without allocating.
     static func pose(_ timeline: Timeline, at tau: Double) -> (transform: Transform3D, alpha: Double) {
-        let t = timeline.translation.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(0, 0)
-        let s = timeline.scale.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(1, 1)
-        let theta = timeline.rotation.map { ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x } ?? 0
-        let alpha = timeline.alpha.map { Swift.min(Swift.max(ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x, 0), 1) } ?? 1
+        let t = timeline.translation.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? SIMD2(0, 0)
+        let s = timeline.scale.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? SIMD2(1, 1)
+        let theta = timeline.rotation.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? 0
+        let alpha = timeline.alpha.map { Swift.min(Swift.max(TimelineReference.value($0, at: tau, ease: ScalarEasing.ease), 0), 1) } ?? 1
         let axis = timeline.axis
         let k = Transform3D.translation(t.x, t.y, 0).rotated(theta, axis.x, axis.y, axis.z).scaled(s.x, s.y, 1)
         return (k, alpha)
