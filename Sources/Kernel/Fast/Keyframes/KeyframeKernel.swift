@@ -97,8 +97,7 @@ enum KeyframeKernel {
         W.patchStatics(input, output, block: i)
     }
 
-    /// Gathers a track's segments in block `i` into its scratch `TrackLanes` (one per
-    /// track kind), finding them again where a lane left; returns the block's flags.
+    /// `SegmentGather.gather` of track `kind` in block `i`, into its scratch `TrackLanes` (one per kind).
     @inline(__always)
     static func gather(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                        _ tables: LaneTimelines, _ shared: Bool, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {

@@ -24,9 +24,8 @@ extension PageConstants {
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha) * pose.alpha)
     }
 
-    /// These constants with the pose of `timeline` at `τ` folded in, as `applyUniform`, for
-    /// a run of a staggered page whose lanes share one pose (`StaggerRuns`: `τ = ±∞`, past
-    /// or before every keyframe); the uniform kernels run on it.
+    /// These constants with the pose of `timeline` at `τ = ±∞` folded in, as `applyUniform`, for a run of a staggered
+    /// page whose lanes share one pose (docs/DESIGN.md, "Stagger as runs").
     package func foldingPose(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double,
                              at tau: Double) -> PageConstants {
         var folded = self
