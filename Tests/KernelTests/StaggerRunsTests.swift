@@ -1,4 +1,4 @@
-import WalkthroughKernel
+@testable import WalkthroughKernel
 import KernelTestSupport
 import Testing
 

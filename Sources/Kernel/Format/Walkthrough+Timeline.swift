@@ -1,6 +1,5 @@
-// The `timeline` key of a page or a subview (docs/FORMAT.md, "Keyframe timelines"): errors of
-// `Timeline.init` and `Easing.init` come back keyed by their path, which the reader puts after
-// `timeline.` (docs/DESIGN.md, "The file reader").
+// The `timeline` key of a page or a subview (docs/FORMAT.md, "Keyframe timelines"); the model's errors keyed by path
+// (docs/DESIGN.md, "The file reader").
 
 extension Walkthrough {
     static let pageTimelineKeys = ["translation", "scale", "rotation", "alpha", "axis", "stagger"]

@@ -35,18 +35,21 @@ package enum TimelineReference {
     /// A scalar track's value at `τ`: the first value before the first keyframe, the last
     /// from the last on, else `v_j + (v_(j+1) − v_j)·E_j(p)` in the segment `at_j ≤ τ < at_(j+1)`,
     /// `p = (τ − at_j) / (at_(j+1) − at_j)`: the exact choice every implementation makes. NaN
-    /// for a NaN `τ`, and for no keyframes (which a `Timeline` never holds: its tracks have 1 to 64).
-    package static func value(_ keyframes: [Keyframe<Double>], at tau: Double) -> Double {
-        value(keyframes, at: tau, nan: .nan) { a, b, e in a + (b - a) * e }
+    /// for a NaN `τ`, and for no keyframes (which a `Timeline` never holds: its tracks have 1 to 64). `E_j` is `ease`:
+    /// the fast path's shared pose passes `ScalarEasing.ease` (non-escaping, so nothing is allocated).
+    package static func value(_ keyframes: [Keyframe<Double>], at tau: Double,
+                              ease: (Easing, Double) -> Double = TimelineReference.ease) -> Double {
+        value(keyframes, at: tau, nan: .nan, ease: ease) { a, b, e in a + (b - a) * e }
     }
 
     /// A two-number track's value at `τ`, the same way.
-    package static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double) -> SIMD2<Double> {
-        value(keyframes, at: tau, nan: SIMD2(repeating: .nan)) { a, b, e in a + (b - a) * e }
+    package static func value(_ keyframes: [Keyframe<SIMD2<Double>>], at tau: Double,
+                              ease: (Easing, Double) -> Double = TimelineReference.ease) -> SIMD2<Double> {
+        value(keyframes, at: tau, nan: SIMD2(repeating: .nan), ease: ease) { a, b, e in a + (b - a) * e }
     }
 
     /// Either track's value: `lerp(v_j, v_(j+1), E_j(p))` in the segment that holds `τ`.
-    private static func value<V>(_ keyframes: [Keyframe<V>], at tau: Double, nan: V,
+    private static func value<V>(_ keyframes: [Keyframe<V>], at tau: Double, nan: V, ease: (Easing, Double) -> Double,
                                  _ lerp: (V, V, Double) -> V) -> V {
         if tau.isNaN || keyframes.isEmpty { return nan }
         if tau < keyframes[0].at { return keyframes[0].value }

@@ -58,25 +58,15 @@ enum KeyframeComposition {
         let k31 = xzc + ys, k32 = yzc - xs, k33 = c + zz * cc
         let (b1, b2, b3) = rows(page, block: i)
         let m41 = page.f * input.speedX(i), m42 = page.g * input.speedY(i)
-        var out = LaneMatrix(m11: V(), m12: V(), m13: V(), m14: V(), m21: V(), m22: V(), m23: V(), m24: V(),
-                             m31: V(), m32: V(), m33: V(), m34: V(), m41: V(), m42: V(), m43: V(), m44: V(), alpha: alpha)
-        out.m11 = k11 * b1.0 + k12 * b2.0 + k13 * b3.0 + 0
-        out.m12 = k11 * b1.1 + k12 * b2.1 + k13 * b3.1 + 0
-        out.m13 = k11 * b1.2 + k12 * b2.2 + k13 * b3.2 + 0
-        out.m14 = k11 * b1.3 + k12 * b2.3 + k13 * b3.3 + 0
-        out.m21 = k21 * b1.0 + k22 * b2.0 + k23 * b3.0 + 0
-        out.m22 = k21 * b1.1 + k22 * b2.1 + k23 * b3.1 + 0
-        out.m23 = k21 * b1.2 + k22 * b2.2 + k23 * b3.2 + 0
-        out.m24 = k21 * b1.3 + k22 * b2.3 + k23 * b3.3 + 0
-        out.m31 = k31 * b1.0 + k32 * b2.0 + k33 * b3.0 + 0
-        out.m32 = k31 * b1.1 + k32 * b2.1 + k33 * b3.1 + 0
-        out.m33 = k31 * b1.2 + k32 * b2.2 + k33 * b3.2 + 0
-        out.m34 = k31 * b1.3 + k32 * b2.3 + k33 * b3.3 + 0
-        out.m41 = pose.tx * b1.0 + pose.ty * b2.0 + m41 + 0
-        out.m42 = pose.tx * b1.1 + pose.ty * b2.1 + m42 + 0
-        out.m43 = pose.tx * b1.2 + pose.ty * b2.2 + 0
-        out.m44 = pose.tx * b1.3 + pose.ty * b2.3 + 1
-        return out
+        @inline(__always) func row(_ x: V, _ y: V, _ z: V) -> Row {
+            (x * b1.0 + y * b2.0 + z * b3.0 + 0, x * b1.1 + y * b2.1 + z * b3.1 + 0,
+             x * b1.2 + y * b2.2 + z * b3.2 + 0, x * b1.3 + y * b2.3 + z * b3.3 + 0)
+        }
+        let (m1, m2, m3) = (row(k11, k12, k13), row(k21, k22, k23), row(k31, k32, k33))
+        return LaneMatrix(m11: m1.0, m12: m1.1, m13: m1.2, m14: m1.3, m21: m2.0, m22: m2.1, m23: m2.2, m24: m2.3,
+                          m31: m3.0, m32: m3.1, m33: m3.2, m34: m3.3,
+                          m41: pose.tx * b1.0 + pose.ty * b2.0 + m41 + 0, m42: pose.tx * b1.1 + pose.ty * b2.1 + m42 + 0,
+                          m43: pose.tx * b1.2 + pose.ty * b2.2 + 0, m44: pose.tx * b1.3 + pose.ty * b2.3 + 1, alpha: alpha)
     }
 
     typealias Row = (V, V, V, V)

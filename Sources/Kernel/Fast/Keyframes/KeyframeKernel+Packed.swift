@@ -58,10 +58,9 @@ extension KeyframeKernel {
                 for b in 0..<c1 &- c0 {
                     UnsafeMutableRawPointer(poses + b &* 64).storeBytes(of: neutral, as: PackedPoses.Block.self)
                 }
-                if slots[0] >= 0 { ease(.translation, slots[0], chunk, carries, packed, lanes, tables, o, scratch) }
-                if slots[1] >= 0 { ease(.scale, slots[1], chunk, carries + 1, packed, lanes, tables, o, scratch) }
-                if slots[2] >= 0 { ease(.rotation, slots[2], chunk, carries + 2, packed, lanes, tables, o, scratch) }
-                if slots[3] >= 0 { ease(.alpha, slots[3], chunk, carries + 3, packed, lanes, tables, o, scratch) }
+                for n in 0..<4 where slots[n] >= 0 {
+                    ease(TrackKind(rawValue: n)!, slots[n], chunk, carries + n, packed, lanes, tables, o, scratch)
+                }
                 for i in c0..<c1 {
                     let p = UnsafeRawPointer(poses + (i &- c0) &* 64)
                     var pose = KeyframeComposition.Pose()

@@ -38,30 +38,20 @@ enum KeyframeKernel {
         var scratch = (TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid, TrackLanes.invalid)
         withUnsafeMutablePointer(to: &scratch) { tuple in
             let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: TrackLanes.self)
-            run(k, keyframes, input, lanes, output, blocks, tables, slots: slots, stride: stride, o: o, page: page,
-                scratch: scratch, W.self)
-        }
-    }
-
-    @inline(__always)
-    static func run<W: LayoutWriter>(_ k: PageConstants, _ keyframes: PageConstants.LaneKeyframes, _ input: KernelInputs,
-                                     _ lanes: KeyframeInputs, _ output: KernelOutputs, _ blocks: Range<Int>,
-                                     _ tables: LaneTimelines, slots: SIMD4<Int>, stride: Int, o: Lanes.Doubles,
-                                     page: KeyframeComposition.Page, scratch: UnsafeMutablePointer<TrackLanes>,
-                                     _: W.Type) {
-        // Constant slots when every track is present fold the presence tests away; one-source pages take the second
-        // loop, which splats (docs/DESIGN.md, "A block that holds one record is splat").
-        let shared = tables.sourceCount == 1
-        if slots == SIMD4(0, 1, 2, 3) && !shared {
-            for i in blocks {
-                block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables, slots: (0, 1, 2, 3),
-                      stride: 4, shared: false, scratch: scratch, W.self)
-            }
-        } else {
-            for i in blocks {
-                block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables,
-                      slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, shared: shared,
-                      scratch: scratch, W.self)
+            // Constant slots when every track is present fold the presence tests away; one-source pages take the
+            // second loop, which splats (docs/DESIGN.md, "A block that holds one record is splat").
+            let shared = tables.sourceCount == 1
+            if slots == SIMD4(0, 1, 2, 3) && !shared {
+                for i in blocks {
+                    block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables, slots: (0, 1, 2, 3),
+                          stride: 4, shared: false, scratch: scratch, W.self)
+                }
+            } else {
+                for i in blocks {
+                    block(k, keyframes, input, lanes, output, i, o: o, page: page, tables: tables,
+                          slots: (slots[0], slots[1], slots[2], slots[3]), stride: stride, shared: shared,
+                          scratch: scratch, W.self)
+                }
             }
         }
     }
@@ -83,11 +73,11 @@ enum KeyframeKernel {
         if rSlot >= 0 { flags[2] = gather(lanes, entry &+ rSlot, .rotation, i, tau, tables, shared, scratch) }
         if aSlot >= 0 { flags[3] = gather(lanes, entry &+ aSlot, .alpha, i, tau, tables, shared, scratch) }
         var pose = KeyframeComposition.Pose()
-        if tSlot >= 0 { (pose.tx, pose.ty) = value(scratch, flags[0], tau) }
-        if sSlot >= 0 { (pose.sx, pose.sy) = value(scratch + 1, flags[1], tau) }
+        if tSlot >= 0 { (pose.tx, pose.ty) = value(scratch, .translation, flags[0], tau) }
+        if sSlot >= 0 { (pose.sx, pose.sy) = value(scratch + 1, .scale, flags[1], tau) }
         var alpha = Lanes.Floats(repeating: k.alpha)
         if aSlot >= 0 { alpha *= value(scratch + 3, .alpha, flags[3], tau).0 }
-        if rSlot >= 0 { (pose.sin, pose.cos) = angle(scratch + 2, flags[2], tau) }
+        if rSlot >= 0 { (pose.sin, pose.cos) = value(scratch + 2, .rotation, flags[2], tau) }
         compose(pose, alpha: alpha, keyframes, page, input, output, i, tables: tables, W.self)
     }
 
@@ -107,8 +97,7 @@ enum KeyframeKernel {
         W.patchStatics(input, output, block: i)
     }
 
-    /// Gathers a track's segments in block `i` into its scratch `TrackLanes` (one per
-    /// track kind), finding them again where a lane left; returns the block's flags.
+    /// `SegmentGather.gather` of track `kind` in block `i`, into its scratch `TrackLanes` (one per kind).
     @inline(__always)
     static func gather(_ lanes: KeyframeInputs, _ entry: Int, _ kind: TrackKind, _ i: Int, _ tau: Lanes.Doubles,
                        _ tables: LaneTimelines, _ shared: Bool, _ scratch: UnsafeMutablePointer<TrackLanes>) -> UInt8 {
@@ -117,29 +106,25 @@ enum KeyframeKernel {
     }
 
     /// What a track gives the pose from its gathered segments `t`: `(v0 + dv·E)` for a translation or scale, the
-    /// angle's sine and cosine for a rotation, the clamped alpha (and 1) for an alpha.
+    /// angle's sine and cosine for a rotation, the clamped alpha (and 1) for an alpha. A constant block's `v0` is
+    /// returned as it is (`v0 + dv·0` may differ), except a rotation's, which goes through `E = 0`.
     @inline(__always)
     static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ kind: TrackKind, _ flags: UInt8, _ tau: Lanes.Doubles)
         -> (Lanes.Floats, Lanes.Floats) {
         switch kind {
         case .translation, .scale:
-            return value(t, flags, tau)
+            if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
+            return value(t, .translation, eased: TrackLanes.eased(t, tau, flags: flags))
         case .rotation:
-            return angle(t, flags, tau)
+            return value(t, .rotation, eased: TrackLanes.eased(t, tau, flags: flags))
         case .alpha:
-            return (kernel_clamp_unit8(value(t, flags, tau).0), Lanes.Floats(repeating: 1))
+            let v = flags & TrackLanes.constant != 0
+                ? t.pointee.v0x : value(t, .translation, eased: TrackLanes.eased(t, tau, flags: flags)).0
+            return (kernel_clamp_unit8(v), Lanes.Floats(repeating: 1))
         }
     }
 
-    /// A rotation's sine and cosine from its gathered segments `t`.
-    @inline(__always)
-    static func angle(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
-        -> (sin: Lanes.Floats, cos: Lanes.Floats) {
-        value(t, .rotation, eased: TrackLanes.eased(t, tau, flags: flags))
-    }
-
-    /// What a track gives the pose from its gathered segments `t` eased by `e`, as `value(_:_:_:_:)` for a block or
-    /// group that is not constant (a constant one's `v0` is returned as it is there: `v0 + dv·0` may differ).
+    /// `value(_:_:_:_:)` of a block or group that is not constant, eased by `e`.
     @inline(__always)
     static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ kind: TrackKind, eased e: Lanes.Floats)
         -> (Lanes.Floats, Lanes.Floats) {
@@ -152,14 +137,5 @@ enum KeyframeKernel {
         case .alpha:
             return (kernel_clamp_unit8(t.pointee.v0x + t.pointee.dvx * e), Lanes.Floats(repeating: 1))
         }
-    }
-
-    /// A track's two value lanes from its gathered segments `t` (`gather` has run on them
-    /// in this block).
-    @inline(__always)
-    static func value(_ t: UnsafeMutablePointer<TrackLanes>, _ flags: UInt8, _ tau: Lanes.Doubles)
-        -> (Lanes.Floats, Lanes.Floats) {
-        if flags & TrackLanes.constant != 0 { return (t.pointee.v0x, t.pointee.v0y) }
-        return value(t, .translation, eased: TrackLanes.eased(t, tau, flags: flags))
     }
 }

@@ -2,17 +2,12 @@
 package enum KeyframeMode: Hashable, Sendable {
     /// No non-static subview has a timeline: the page kernels as before.
     case none
-    /// Every non-static subview follows the page's timeline at the same time (`stagger` 0,
-    /// no timeline of its own) and the page has one angle: each track is one value per page
-    /// and frame, folded into the page's matrix in Double (`PageConstants.applyUniform`),
-    /// and the usual uniform kernels run.
+    /// Every non-static subview follows the page's timeline at the same time (`stagger` 0, no timeline of its own)
+    /// and the page has one angle: the uniform kernels run on the folded pose (docs/DESIGN.md, "Shared pose").
     case uniform(Timeline)
-    /// Subviews read timelines at different times (stagger) or follow their own: each lane
-    /// keeps its segment in a `SegmentCache` and `KeyframeKernel` evaluates the tracks in lanes.
-    /// A staggered page timeline (no own timelines, one angle) is first split into runs by
-    /// the frame driver (`StaggerRuns`): only the mid-transition blocks reach the lanes.
-    /// `planar`: no page rotation and every lane's timeline turns about z (the cheap
-    /// composition, `KeyframeComposition.planar`).
+    /// Subviews read timelines at different times (stagger) or follow their own: `KeyframeKernel` evaluates them in
+    /// lanes, a staggered page timeline split into runs first (docs/DESIGN.md, "Stagger as runs"). `planar`: no page
+    /// rotation and every lane's timeline turns about z (`KeyframeComposition.planar`).
     case lanes(planar: Bool)
 
     /// The mode of `page`, lazily: an array a subview would escape a C caller's memory probe.

@@ -57,10 +57,8 @@ package struct KeyframeTolerance: Sendable {
 
     /// The allowance of field `c` (0 … 15, 16 for alpha) against the reference's `b`.
     package func allowed(field c: Int, reference b: Double) -> Double {
-        // An easing of unbounded slope (`x1 = 0` with `y1 ≠ 0`, or `x2 = 1` with `y2 ≠ 1`) is
-        // promised only a solve residual, not a field error: no bound then
-        // (and ∞·0 would make the allowance NaN, which rejects everything; the fuzzer's seed
-        // timeline-own.json found it).
+        // No bound where a slope is unbounded (docs/DESIGN.md, "Error bound"): ∞·0 would make the allowance NaN,
+        // which rejects everything (the fuzzer's seed timeline-own.json).
         guard delta.isFinite else { return .infinity }
         let isTranslation = (12...14).contains(c)
         return ParityTolerance.allowed(field: c, reference: b) + delta * (isTranslation ? translation : pose) * (1 + b.magnitude)

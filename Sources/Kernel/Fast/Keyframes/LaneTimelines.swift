@@ -57,12 +57,8 @@ package final class LaneTimelines: @unchecked Sendable {
             firstSubview.append(-1)
             keyframeCount += keyframes(of: timeline)
         }
-        let own = ownCount > 0
-        if let timeline = page.timeline, !own, (page.rotation?.angleVariance ?? 0) == 0 {
-            staggerRuns = StaggerRuns(timeline, count: page.subviews.count)
-        } else {
-            staggerRuns = nil
-        }
+        let runs = ownCount == 0 && (page.rotation?.angleVariance ?? 0) == 0
+        staggerRuns = runs ? page.timeline.map { StaggerRuns($0, count: page.subviews.count) } : nil
         var known: [TimelineKey: Int32] = [:]
         known.reserveCapacity(ownCount)
         for k in page.subviews.indices where !page.isStatic(subview: k) {

@@ -24,9 +24,8 @@ extension PageConstants {
         alpha = Float(PageAnimation.alpha(offset: o, animateAlpha: page.pointee.animateAlpha) * pose.alpha)
     }
 
-    /// These constants with the pose of `timeline` at `τ` folded in, as `applyUniform`, for
-    /// a run of a staggered page whose lanes share one pose (`StaggerRuns`: `τ = ±∞`, past
-    /// or before every keyframe); the uniform kernels run on it.
+    /// These constants with the pose of `timeline` at `τ = ±∞` folded in, as `applyUniform`, for a run of a staggered
+    /// page whose lanes share one pose (docs/DESIGN.md, "Stagger as runs").
     package func foldingPose(_ timeline: Timeline, _ page: UnsafePointer<PageLayout>, offset o: Double,
                              at tau: Double) -> PageConstants {
         var folded = self
@@ -37,10 +36,10 @@ extension PageConstants {
 
     /// `K` and `alpha_track` of `timeline` at `τ` in Double, without allocating.
     static func pose(_ timeline: Timeline, at tau: Double) -> (transform: Transform3D, alpha: Double) {
-        let t = timeline.translation.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(0, 0)
-        let s = timeline.scale.map { ScalarEasing.value($0, at: tau) { $0 } } ?? SIMD2(1, 1)
-        let theta = timeline.rotation.map { ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x } ?? 0
-        let alpha = timeline.alpha.map { Swift.min(Swift.max(ScalarEasing.value($0, at: tau) { SIMD2($0, 0) }.x, 0), 1) } ?? 1
+        let t = timeline.translation.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? SIMD2(0, 0)
+        let s = timeline.scale.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? SIMD2(1, 1)
+        let theta = timeline.rotation.map { TimelineReference.value($0, at: tau, ease: ScalarEasing.ease) } ?? 0
+        let alpha = timeline.alpha.map { Swift.min(Swift.max(TimelineReference.value($0, at: tau, ease: ScalarEasing.ease), 0), 1) } ?? 1
         let axis = timeline.axis
         let k = Transform3D.translation(t.x, t.y, 0).rotated(theta, axis.x, axis.y, axis.z).scaled(s.x, s.y, 1)
         return (k, alpha)

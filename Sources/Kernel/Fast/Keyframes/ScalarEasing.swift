@@ -32,19 +32,4 @@ enum ScalarEasing {
         }
         return u
     }
-
-    /// A track's value at `τ` as two numbers (a scalar track's in x): the reference's
-    /// segment choice, this file's solve. No allocation: it runs per page and frame.
-    @inline(__always)
-    static func value<V>(_ keyframes: [Keyframe<V>], at tau: Double, _ vector: (V) -> SIMD2<Double>) -> SIMD2<Double> {
-        if tau.isNaN { return SIMD2(repeating: .nan) }
-        let last = keyframes.count - 1
-        if tau < keyframes[0].at { return vector(keyframes[0].value) }
-        if tau >= keyframes[last].at { return vector(keyframes[last].value) }
-        var j = 0
-        while !(tau < keyframes[j + 1].at) { j += 1 }
-        let p = (tau - keyframes[j].at) / (keyframes[j + 1].at - keyframes[j].at)
-        let a = vector(keyframes[j].value), b = vector(keyframes[j + 1].value)
-        return a + (b - a) * ease(keyframes[j].easing, p)
-    }
 }

@@ -121,11 +121,9 @@ final class SegmentCache: @unchecked Sendable {
         if outside & ~held != 0 { findEach(entry, outside & ~held, kind: kind, block: block, tau: tau, tables: tables) }
     }
 
-    /// The record at `time` from the lane's `index` and its bounds `lo ..< hi` (the cache's copy): a walk, as a
-    /// scroll crosses a keyframe or two, or the search (`find`) from a fixed record or a non-finite time
-    /// (docs/DESIGN.md, "Keyframe scenarios and working set"). The walk starts at the neighbour, so a lane outside
-    /// its bounds (the only lanes callers pass) never reads its own record, whose lines the prefetch did not ask for
-    /// ("The walk from the cached bounds").
+    /// The record at `time` from the lane's `index` and its bounds `lo ..< hi` (the cache's copy): the search
+    /// (`find`) from a fixed record or a non-finite time, else a walk from the neighbour, as a scroll crosses a
+    /// keyframe or two, so the lane's own record is not read (docs/DESIGN.md, "The walk from the cached bounds").
     @inline(__always)
     static func step(_ index: Int32, _ lo: Double, _ hi: Double, _ time: Double, kind: TrackKind, slot: Int,
                      tables: LaneTimelines) -> Int32 {
@@ -169,10 +167,8 @@ final class SegmentCache: @unchecked Sendable {
     }
 }
 
-/// One block's (on a page packed by track, one group's) segments of one track in a
-/// `SegmentCache`: each lane's record index, the records' bounds (checked every frame
-/// without reading the records) and flags, and the block's flags (`SegmentRecord`), 176
-/// bytes. `SegmentCache.place` keeps a lane's fields those of its record.
+/// One block's (or packed group's) segments of one track in a `SegmentCache`: copies of the records' bounds and flags
+/// (`SegmentCache.place`), so the per-frame check reads no record.
 struct LaneSegments {
     var index: SegmentCache.Indices
     var lo, hi: Lanes.Doubles

@@ -58,16 +58,12 @@ package struct SegmentRecord {
         self.flags = flags
     }
 
-    /// `u = p`, `B_y = u` (the linear easing).
-    static let linearEasing = SIMD8<Float>(0, 0, 1, 0, 0, 1, 0, 0)
-
     /// The NaN record: never valid, value NaN.
-    static let nan = SegmentRecord(kind: .translation, lo: .infinity, hi: -.infinity, v0: SIMD2(repeating: .nan),
-                                   dv: .zero, easing: linearEasing, guess: EasingGuess.linear.row)
+    static let nan = constant(.translation, lo: .infinity, hi: -.infinity, SIMD2(repeating: .nan))
 
-    /// A constant record from `lo` to `hi` at `value`.
+    /// A constant record from `lo` to `hi` at `value`, with the linear easing (`u = p`, `B_y = u`).
     static func constant(_ kind: TrackKind, lo: Double, hi: Double, _ value: SIMD2<Double>) -> SegmentRecord {
-        SegmentRecord(kind: kind, lo: lo, hi: hi, v0: value, dv: .zero, easing: linearEasing,
+        SegmentRecord(kind: kind, lo: lo, hi: hi, v0: value, dv: .zero, easing: SIMD8(0, 0, 1, 0, 0, 1, 0, 0),
                       guess: EasingGuess.linear.row)
     }
 }

@@ -26,11 +26,6 @@ package struct StaggerRuns: Sendable {
     package struct Runs: Equatable {
         package var leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>
         package var leadingTime: Double, trailingTime: Double
-
-        package init(leading: Range<Int>, middle: Range<Int>, trailing: Range<Int>, leadingTime: Double, trailingTime: Double) {
-            (self.leading, self.middle, self.trailing) = (leading, middle, trailing)
-            (self.leadingTime, self.trailingTime) = (leadingTime, trailingTime)
-        }
     }
 
     /// `τ_k`, as `TimelineReference.time` computes it.
