@@ -160,6 +160,7 @@ final class WorkerPool: @unchecked Sendable {
     /// then asleep on `condition`, which is signalled under the mutex when `done()` may have changed.
     private static func wait(_ shared: UnsafeMutablePointer<Shared>, on condition: UnsafeMutablePointer<pthread_cond_t>,
                              spinning nanoseconds: Int, until done: () -> Bool) {
+        if done() { return }  // without reading the clock: the usual end of a split frame
         let start = monotonicNanoseconds()
         repeat {
             for _ in 0..<16 {
