@@ -290,7 +290,10 @@ import WalkthroughKernel
 
     @Test func missingBaselineExitsOne() throws {
         let run = try BenchProcess.run(["baseline", "check", "--path", "/nonexistent/baseline.json"])
-        #expect(run.status == 1 && run.stderr.contains("cannot read the baseline"))
+        #expect(run.status == 1 && run.stderr.contains("cannot read the baseline") && !run.stderr.contains("relative to"))
+        // A relative path says which folder it was looked for in (the default one outside the package root).
+        let relative = try BenchProcess.run(["baseline", "check", "--path", "no-such-folder/baseline.json"])
+        #expect(relative.status == 1 && relative.stderr.contains("no-such-folder/baseline.json: cannot read the baseline (missing? it is relative to /"))
         #expect(try BenchProcess.run(["baseline", "frobnicate"]).status == 1)
     }
 }

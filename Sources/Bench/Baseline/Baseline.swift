@@ -50,7 +50,11 @@ struct Baseline: Encodable {
     static func load(_ path: String) throws(BenchError) -> Baseline {
         let file = Echo.escaped(path, limit: OutputFile.pathLimit)
         if InputFile.missing(path) {
-            throw BenchError("\(file): cannot read the baseline (missing? record one with `bench baseline update`)")
+            // The default path is relative: outside the package root it names nothing there.
+            let hint = path.hasPrefix("/") ? "record one with `bench baseline update`"
+                : "it is relative to \(Echo.escaped(FileManager.default.currentDirectoryPath, limit: OutputFile.pathLimit)): "
+                + "run from the package root, name one with --path, or record one with `bench baseline update`"
+            throw BenchError("\(file): cannot read the baseline (missing? \(hint))")
         }
         let read = try JSONReader.read(file: path) { (reader) throws(JSONReader.Problem) in try Baseline(reading: &reader) }
         let baseline: Baseline
