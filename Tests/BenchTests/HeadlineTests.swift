@@ -83,6 +83,20 @@ import WalkthroughKernel
         #expect(belowLimit.contains("below the store limit (0.77×): store-bound, with fewer or better stores than its plain loop"), "\(belowLimit)")
     }
 
+    /// The legend's ratios sentence names the anchors measured and ends with a full stop; with
+    /// none (`--impls simd`) there is no sentence, where it was left unfinished before.
+    @Test func theLegendSaysOnlyTheRatiosMeasured() {
+        func legend(_ impls: [ImplementationKind]) -> String {
+            Headline.legend(Report(build: .current(), results: impls.map { Self.result($0, [1], subviews: 1_000) }), markdown: false)
+        }
+        #expect(!legend([.simd]).contains("Ratios are"), "\(legend([.simd]))")
+        let c = legend([.simd, .c])
+        #expect(c.contains("(the machine's drift cancels): C: the same math in C -O3 through the same frame driver.\n"), "\(c)")
+        let all = legend([.reference, .simd, .c, .limit])
+        #expect(all.contains("time over simd's; C: the same math") && all.contains("frame driver; the store limit:")
+                && all.contains("(arithmetic does).\n"), "\(all)")
+    }
+
     /// End to end: the headline and legend lead, the tables need `--verbose` (or `-v`).
     @Test func theTablesNeedVerbose() throws {
         let words = ["run", "--filter", "^linear$", "--sizes", "20", "--budget", "0.005", "-q"]

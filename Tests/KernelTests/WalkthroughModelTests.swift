@@ -230,8 +230,8 @@ import Testing
             try Rotation(axis: SIMD3(0, 0, 1), angle: 1, perspective: -5)
         }
         #expect(throws: WalkthroughError.self) { try Rotation(axis: SIMD3(.nan, 0, 1), angle: 1) }
-        // A subnormal distance passes `d > 0` but gives m34 = −∞: no frame of it could be finite.
-        #expect(throws: WalkthroughError("perspective must be a distance whose m34 = −1/d is finite (at least 5.6e-309), got 1e-320")) {
+        // A distance below about 5.56e-309 passes `d > 0` but gives m34 = −∞; 5.6e-309 (subnormal too) does not.
+        #expect(throws: WalkthroughError("perspective must be a distance whose m34 = −1/d is finite, got 1e-320")) {
             try Rotation(axis: SIMD3(0, 0, 1), angle: 1, perspective: 1e-300 / 1e20)  // subnormal literals warn
         }
         #expect((try? Rotation(axis: SIMD3(0, 0, 1), angle: 1, perspective: 5.6e-300 / 1e9))?.m34.isFinite == true)

@@ -53,7 +53,7 @@ struct Baseline: Encodable {
             // The default path is relative: outside the package root it names nothing there.
             let hint = path.hasPrefix("/") ? "record one with `bench baseline update`"
                 : "it is relative to \(Echo.escaped(FileManager.default.currentDirectoryPath, limit: OutputFile.pathLimit)): "
-                + "run from the package root, name one with --path, or record one with `bench baseline update`"
+                + "run from the package root, name another with --path, or record one with `bench baseline update`"
             throw BenchError("\(file): cannot read the baseline (missing? \(hint))")
         }
         let read = try JSONReader.read(file: path) { (reader) throws(JSONReader.Problem) in try Baseline(reading: &reader) }

@@ -17,11 +17,7 @@ func libmCos(_ x: Double) -> Double { cos(x) }
 /// Online processors, at least 1.
 @usableFromInline
 func onlineProcessorCount() -> Int {
-    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-    #else
-    return 1
-    #endif
+    max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 }
 
 /// The environment variable `name`'s value, nil when it is not set.

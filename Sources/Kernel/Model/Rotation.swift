@@ -19,9 +19,9 @@ public struct Rotation: Hashable, Sendable {
             throw WalkthroughError(key: "perspective", subject: "perspective",
                                    problem: "must be a finite distance > 0, got \(d)")
         }
-        if let d = perspective, !(-1 / d).isFinite {  // every frame's m14, m24, m34 would be infinite or NaN
+        if let d = perspective, !(-1 / d).isFinite {  // d below about 5.56e-309: m34 itself is infinite
             throw WalkthroughError(key: "perspective", subject: "perspective",
-                                   problem: "must be a distance whose m34 = −1/d is finite (at least 5.6e-309), got \(d)")
+                                   problem: "must be a distance whose m34 = −1/d is finite, got \(d)")
         }
         (self.axis, self.angle, self.angleVariance, self.perspective) = (axis, angle, angleVariance, perspective)
     }
