@@ -13,9 +13,14 @@ extension Walkthrough {
     /// error wherever JSON does not allow that character and kept inside strings.
     /// - Throws: as `init(json:)` for a `String`.
     public init<Bytes: Sequence>(json bytes: Bytes) throws(WalkthroughError) where Bytes.Element == UInt8 {
-        // Read where they are (`init(utf8:)`), or from one contiguous copy.
+        try self.init(json: bytes, memory: nil)
+    }
+
+    /// The same, asking `memory` as `init(json:memory:)` of a `String` does (which reads its `utf8` here).
+    package init<Bytes: Sequence>(json bytes: Bytes, memory: MemoryProbe?) throws(WalkthroughError) where Bytes.Element == UInt8 {
+        // Read where they are (`init(utf8:)`: a native string's, `Data`'s, an array's), or from one contiguous copy.
         func read(_ contiguous: UnsafeBufferPointer<UInt8>) -> Result<Walkthrough, WalkthroughError> {
-            Result { () throws(WalkthroughError) in try Walkthrough(utf8: contiguous) }
+            Result { () throws(WalkthroughError) in try Walkthrough(utf8: contiguous, memory: memory) }
         }
         self = try (bytes.withContiguousStorageIfAvailable(read) ?? Array(bytes).withUnsafeBufferPointer(read)).get()
     }

@@ -20,8 +20,7 @@ extension Walkthrough {
     /// - Throws: as `init(json:)`; an allocation `memory` refuses is an error with
     ///   `refusedBytes` set, naming the page and key.
     package init(json text: String, memory: MemoryProbe?) throws(WalkthroughError) {
-        var text = text  // a native string's UTF-8 bytes, not copied; well-formed, so `init(utf8:)` repairs nothing
-        self = try text.withUTF8 { bytes in Result { () throws(WalkthroughError) in try Walkthrough(utf8: bytes, memory: memory) } }.get()
+        try self.init(json: text.utf8, memory: memory)  // well-formed, so `init(utf8:)` repairs nothing
     }
 
     /// Loads a walkthrough file's UTF-8 bytes where they are, without a copy as a `String`: the walkthrough
