@@ -115,6 +115,30 @@ import Testing
         #expect(throws: WalkthroughError(message)) { try Walkthrough(json: json) }
     }
 
+    /// A file saved as UTF-16 or UTF-32, with or without a byte order mark, fails at its first
+    /// bytes with a hint; a UTF-8 file whose first key is not ASCII gets none.
+    @Test(arguments: [
+        (Array("{}".utf16), true, "utf-16le, no mark"), ([0xFEFF] + Array("{}".utf16), true, "utf-16le"),
+        (Array("{}".utf16), false, "utf-16be, no mark"), ([0xFEFF] + Array("{}".utf16), false, "utf-16be"),
+    ])
+    func utf16FilesSayWhy(units: [UInt16], littleEndian: Bool, name: String) {
+        let bytes = units.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(throws: WalkthroughError.self, "\(name)") { try Walkthrough(json: bytes) }
+        do { _ = try Walkthrough(json: bytes) } catch {
+            #expect(error.message.hasSuffix("(the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)"),
+                    "\(name): \(error.message)")
+        }
+    }
+
+    @Test func utf32AndPlainErrorsAtTheStart() {
+        let utf32: [UInt8] = [0xFF, 0xFE, 0, 0, 0x7B, 0, 0, 0, 0x7D, 0, 0, 0]
+        #expect(throws: WalkthroughError("invalid JSON at line 1, column 1: expected a value "
+            + "(the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)")) { try Walkthrough(json: utf32) }
+        #expect(throws: WalkthroughError("invalid JSON at line 1, column 2: expected a string key")) {
+            try Walkthrough(json: Array("{\u{E9}}".utf8))
+        }
+    }
+
     @Test func stringsWithEscapesAndNonASCII() throws {
         let w = try Walkthrough(json: #"{"width": 2, "pages": [{"staticTags": "1,\u0020 2", "animationType": "In\u004Fut"}]}"#)
         #expect(w.pages[0].staticTags == [1, 2] && w.pages[0].animationType == .inOut)

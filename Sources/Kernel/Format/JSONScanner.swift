@@ -38,10 +38,23 @@ package struct JSONScanner {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         let place = position >= bytes.count ? "at the end of the input" : "at line \(line), column \(column)"
-        // A byte order mark is what editors on some systems put first; JSON has none.
-        let bom = position == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
-            ? " (the file starts with a UTF-8 byte order mark, which JSON does not allow: save it without)" : ""
-        return WalkthroughError("invalid JSON \(place): \(what)\(bom)")
+        return WalkthroughError("invalid JSON \(place): \(what)\(position <= 1 ? encodingHint : "")")
+    }
+
+    /// Why a file an editor saved fails at its first bytes: a byte order mark, which editors
+    /// on some systems put first (JSON has none), or UTF-16 or UTF-32.
+    private var encodingHint: String {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return " (the file starts with a UTF-8 byte order mark, which JSON does not allow: save it without)"
+        }
+        return JSONScanner.startsWide(bytes) ? " (the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)" : ""
+    }
+
+    /// Whether `bytes` start as UTF-16 or UTF-32 text does: a zero byte or a byte order mark
+    /// in the first two, which no JSON text has.
+    package static func startsWide(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = bytes.prefix(2)
+        return start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF]) || start.contains(0)
     }
 
     package mutating func skipWhitespace() {

@@ -31,8 +31,8 @@ extension Walkthrough {
             var json = JSONScanner(bytes: bytes)
             try json.validate()
             self = try Walkthrough.file(&json, memory: memory)
-        } catch where error.refusedBytes != nil || Walkthrough.isWellFormed(bytes) {
-            throw error
+        } catch where error.refusedBytes != nil || Walkthrough.isWellFormed(bytes) || JSONScanner.startsWide(bytes) {
+            throw error  // wide text's error names its encoding, which the repaired copy would hide
         } catch {
             // A buffer's count is far below Int.max / 3 (the address space bounds it).
             try memory?.check(bytes: 3 * bytes.count, "a copy of the text with its ill-formed UTF-8 replaced")
