@@ -7,7 +7,7 @@ import Testing
     static let commands: [[String]] = [
         ["eval", "FILE", "--scroll", "0"], ["--help"], ["run", "--list"],
         ["profile", "linear", "--size", "8", "--frames", "1"],
-        ["render", "FILE", "--output", "OUT", "--frames", "2"],
+        ["render", "FILE", "--output", "OUT", "--frames", "2"], ["render", "FILE", "--output", "-", "--frames", "2"],
     ]
 
     func arguments(_ command: [String]) throws -> [String] {

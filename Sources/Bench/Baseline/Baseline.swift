@@ -48,7 +48,7 @@ struct Baseline: Encodable {
 
     /// Reads and checks a baseline file; any problem is one line naming the file.
     static func load(_ path: String) throws(BenchError) -> Baseline {
-        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
+        let file = InputFile.shown(path)
         if InputFile.missing(path) {
             // The default path is relative: outside the package root it names nothing there.
             let hint = path.hasPrefix("/") ? "record one with `bench baseline update`"

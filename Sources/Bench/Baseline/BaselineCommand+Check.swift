@@ -8,7 +8,7 @@ extension BaselineCommand {
     /// scenarios check (`unmeasured`).
     static func checked(_ baseline: Baseline, path: String, selection: MetricSelection,
                         strictMachine: Bool, files: [Scenario] = []) throws(BenchError) -> [Metric] {
-        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
+        let file = InputFile.shown(path)
         let machine = MachineCheck(recorded: baseline.build, current: Dictionary(BuildInfo.current().pairs) { a, _ in a })
         if strictMachine && !machine.matches {
             throw BenchError("\(file) was recorded on another machine or build (\(machine.list)); --strict-machine refuses it")

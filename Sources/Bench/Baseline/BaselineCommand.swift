@@ -43,6 +43,10 @@ enum BaselineCommand {
         let args = try Arguments(words, spec)
         // Walkthrough files are read before anything is measured; their baseline is not the
         // built-in scenarios' one, so it is named.
+        // Callgrind runs each file again in a process of its own, by its path.
+        guard !args.positional.contains(InputFile.standardInput) else {
+            throw BenchError("standard input (-) cannot be a baseline's walkthrough: callgrind reads each file again by its path")
+        }
         let files = try Scenario.files(args.positional, positions: Scenario.defaultPositions)
         guard files.isEmpty || args.value("path") != nil else {
             throw BenchError("walkthrough files need --path BASELINE.json: \(defaultPath) holds the built-in scenarios' metrics")
@@ -55,7 +59,7 @@ enum BaselineCommand {
             try selection.requireTools()
             let metrics = try measure(selection: selection, files: files, ratioRuns: recordedRatioRuns, progress: progress)
             try output.write(try Baseline(build: .current(), metrics: metrics).encoded())
-            return "recorded \(metrics.count) metrics in \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
+            return output.report("recorded \(metrics.count) metrics in \(output.shown)\n")
         }
         let format = try args.choice("format", default: BaselineOptions.BaselineFormat.text)
         let thresholds: [Metric.Kind: Double?] = [.instructions: try threshold(args, "instructions-threshold"),

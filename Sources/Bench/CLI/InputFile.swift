@@ -10,14 +10,26 @@ import WalkthroughKernel
 /// or streams forever, at most 1 GiB, into one block that may fail to allocate, with the
 /// system's reason when it cannot (Foundation's reading said "NSCocoaErrorDomain error 256"
 /// for a folder, and `Data(count:)` trapped where memory ran out).
+/// The path `-` is standard input, read to its end (a pipe, a redirected file, a terminal
+/// until end of input) with the same limit; a command names it once at most
+/// (`requireStandardInputOnce`), since a second read finds it at its end.
 enum InputFile {
     /// The longest file read: the library's limit for a walkthrough file
     /// (`Walkthrough(contentsOfFile:)`, `BWW_MAX_JSON_LENGTH`); runs and baselines are far shorter.
     static let maximumLength = FileContents.maximumLength
 
+    /// The path that names standard input.
+    static let standardInput = "-"
+
+    /// The path as messages name it: "standard input" for `-`, else escaped and shortened.
+    static func shown(_ path: String) -> String {
+        path == standardInput ? "standard input" : Echo.escaped(path, limit: OutputFile.pathLimit)
+    }
+
     /// `body` with the file's bytes, valid during the call only. Errors are one line:
     /// "PATH: cannot read the file (REASON)".
     static func withBytes<R>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(BenchError) -> R {
+        if path == standardInput { return try withStandardInput(body) }
         do throws(WalkthroughError) {
             return try FileContents.withBytes(ofFile: path, holding: "an input file") { bytes in body(bytes) }
         } catch {
@@ -28,6 +40,34 @@ enum InputFile {
     /// Whether reading would fail because the path names nothing.
     static func missing(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) != 0 && errno == ENOENT
+        return path != standardInput && stat(path, &info) != 0 && errno == ENOENT
+    }
+
+    /// Checks that `paths` name standard input at most once, before any is read.
+    static func requireStandardInputOnce(_ paths: [String]) throws(BenchError) {
+        guard paths.count(where: { $0 == standardInput }) <= 1 else {
+            throw BenchError("standard input (-) is given twice; it can be read once, so name a file for the others")
+        }
+    }
+
+    /// `body` with standard input's bytes, read into one block that grows by doubling.
+    private static func withStandardInput<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(BenchError) -> R {
+        func failure(_ reason: String) -> BenchError { BenchError("standard input: cannot read it (\(reason))") }
+        var block: UnsafeMutableRawPointer?, capacity = 0, filled = 0
+        defer { free(block) }
+        while true {
+            if filled == capacity {
+                guard capacity <= maximumLength else { throw failure("it holds more than \(maximumLength) bytes (1 GiB), the longest input") }
+                let grown = min(max(2 * capacity, 1 << 16), maximumLength + 1)
+                guard let larger = realloc(block, grown) else { throw failure("cannot allocate \(grown) bytes for its contents") }
+                (block, capacity) = (larger, grown)
+            }
+            let n = read(0, block! + filled, capacity - filled)
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw failure(FileDescriptor.reason()) }
+            if n == 0 { break }
+            filled += n
+        }
+        return body(UnsafeBufferPointer(start: block?.assumingMemoryBound(to: UInt8.self), count: filled))
     }
 }

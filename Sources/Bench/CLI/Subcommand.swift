@@ -50,6 +50,7 @@ struct Subcommand: Sendable {
             + "bench --version prints the library's version.\n"
             + "-- ends the options: every word after it is an argument (a FILE named -q.json), never an option;\n"
             + "--NAME=VALUE gives an option a value that begins with a dash (--output=-q.svg).\n"
+            + "- as an input file reads standard input (once); --output - writes standard output.\n"
     }
 
     /// `bench help [COMMAND [SUBCOMMAND]]`: this list, or the page `bench COMMAND --help`

@@ -4,7 +4,7 @@ import WalkthroughKernel
 /// Reads a walkthrough file from disk; every failure is a `BenchError` naming the file.
 enum WalkthroughFile {
     static func load(_ path: String) throws(BenchError) -> Walkthrough {
-        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
+        let file = InputFile.shown(path)
         // Parsed where the file's bytes are, not from a copy as a String.
         let read = try InputFile.withBytes(path) { bytes in Swift.Result { () throws(WalkthroughError) in try Walkthrough(utf8: bytes) } }
         do throws(WalkthroughError) {

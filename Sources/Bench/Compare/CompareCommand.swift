@@ -31,6 +31,7 @@ enum CompareCommand {
         guard args.positional.count == 2 else { throw BenchError(spec.usageLine) }
         let format = try args.choice("format", default: Format.text)
         let percent = try args.percent("threshold") ?? defaultThreshold
+        try InputFile.requireStandardInputOnce(args.positional)
         let old = try RunFile.load(args.positional[0]), new = try RunFile.load(args.positional[1])
         let comparison = try RunComparison(old: old, new: new, threshold: percent / 100)
         let report = format == .json ? comparison.json(old: old, new: new)

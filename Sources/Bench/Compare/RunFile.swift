@@ -26,7 +26,7 @@ struct RunFile {
     private let build: [String: String]
 
     /// The path as messages show it.
-    var name: String { Echo.escaped(path, limit: OutputFile.pathLimit) }
+    var name: String { InputFile.shown(path) }
 
     /// The keys of the export (`Report.json`), each read and checked, its type and range
     /// too; what neither command uses (`date`, `options`, `ratios`, …) may be left out. Any
@@ -50,7 +50,7 @@ struct RunFile {
     static let countRange = 1...9_007_199_254_740_991
 
     static func load(_ path: String) throws(BenchError) -> RunFile {
-        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
+        let file = InputFile.shown(path)
         let read = try JSONReader.read(file: path) { (reader) throws(JSONReader.Problem) -> RunFile in
             // The version first, alone: a file of another schema is told as such, not as
             // whatever key it lacks.

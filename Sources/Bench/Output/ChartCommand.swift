@@ -18,17 +18,17 @@ enum ChartCommand {
     static func run(_ words: [String]) throws(BenchError) -> String {
         let args = try Arguments(words, spec)
         guard let path = args.value("output") else { throw BenchError("missing --output FILE.svg; \(spec.usageLine)") }
-        let report: Report
+        let output: OutputFile, report: Report
         if let input = args.value("input") {
             // Nothing is measured: every other option and FILE would go unused.
             guard args.given == ["output", "input"], args.positional.isEmpty else {
                 throw BenchError("--input draws a saved run and takes only --output; measuring options and FILEs do not apply")
             }
-            let output = try OutputFile(path, inputs: [input])
+            output = try OutputFile(path, inputs: [input])
             report = try RunFile.load(input).report
             try write(report, to: output)
         } else {
-            let output = try OutputFile(path, inputs: args.positional)
+            output = try OutputFile(path, inputs: args.positional)
             let suite = try RunCommand.suiteOptions(args)
             let results = try Suite.run(suite) { line in
                 if suite.progress { StandardStreams.progress(line + "\n") }
@@ -36,7 +36,7 @@ enum ChartCommand {
             report = Report(build: .current(), results: results)
             try write(report, to: output)
         }
-        return "wrote \(Echo.escaped(path, limit: OutputFile.pathLimit))\n"
+        return output.report("wrote \(output.shown)\n")
     }
 
     static func write(_ report: Report, to output: OutputFile) throws(BenchError) {

@@ -21,6 +21,9 @@ import WalkthroughKernel
 ///   old file whole and no temporary file behind. The replacement keeps the old file's
 ///   permission bits, owner and group, or is refused when the owner cannot be kept; a new
 ///   file gets 0666 less the umask.
+///
+/// The path `-` is standard output, written as any command's output is (`StandardStreams`);
+/// the command's own line ("wrote …") then goes to standard error.
 struct OutputFile {
     /// The path as given, for messages.
     let path: String
@@ -32,12 +35,29 @@ struct OutputFile {
     init(_ path: String, inputs: [String] = []) throws(BenchError) {
         self.path = path
         self.inputs = inputs
-        target = try OutputFile.resolve(path)
-        _ = try check()
+        target = path == OutputFile.standardOutput ? path : try OutputFile.resolve(path)
+        if !isStandardOutput { _ = try check() }
+    }
+
+    /// The path that names standard output.
+    static let standardOutput = "-"
+
+    var isStandardOutput: Bool { path == OutputFile.standardOutput }
+
+    /// The path as messages name it: "standard output" for `-`, else escaped and shortened.
+    var shown: String { isStandardOutput ? "standard output" : Echo.escaped(path, limit: OutputFile.pathLimit) }
+
+    /// What the command prints when it is done: `line` on standard output, or on standard
+    /// error when the text went to standard output.
+    func report(_ line: String) -> String {
+        guard isStandardOutput else { return line }
+        StandardStreams.progress(line)
+        return ""
     }
 
     /// Replaces the target's contents with `text`, all or nothing.
     func write(_ text: String) throws(BenchError) {
+        if isStandardOutput { return try StandardStreams.output(text) }
         let existing = try check()  // again: a run takes time, and the file may have changed
         let (directory, name) = OutputFile.split(target)
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)

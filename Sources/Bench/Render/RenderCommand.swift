@@ -59,7 +59,7 @@ enum RenderCommand {
             let preview = try HTMLPreview(walkthrough: walkthrough, from: first, to: last, step: step)
             try output.write(try preview.html())
             let count = preview.scrolls.count
-            wrote = "wrote \(count) frame\(count == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+            wrote = "wrote \(count) frame\(count == 1 ? "" : "s") to \(output.shown)"
         } else {
             // Evenly spaced; where the span itself overflows (--from 1e308 --to -1e308), as
             // weighted means, which stay between the two.
@@ -70,11 +70,11 @@ enum RenderCommand {
                 return span.isFinite ? first + span * t : first * (1 - t) + last * t
             }
             try output.write(try Filmstrip(walkthrough: walkthrough, scrolls: scrolls).svg())
-            wrote = "wrote \(frames) panel\(frames == 1 ? "" : "s") to \(Echo.escaped(path, limit: OutputFile.pathLimit))"
+            wrote = "wrote \(frames) panel\(frames == 1 ? "" : "s") to \(output.shown)"
         }
-        guard let first = crowded.first else { return wrote + "\n" }
-        return wrote + " (page \(first)\(crowded.count > 1 ? " and \(crowded.count - 1) more" : ""): the first \(drawnPerPage) of "
-            + "\(walkthrough.pages[first].subviews.count) subviews drawn)\n"
+        guard let first = crowded.first else { return output.report(wrote + "\n") }
+        return output.report(wrote + " (page \(first)\(crowded.count > 1 ? " and \(crowded.count - 1) more" : ""): the first \(drawnPerPage) of "
+            + "\(walkthrough.pages[first].subviews.count) subviews drawn)\n")
     }
 }
 

@@ -14,7 +14,7 @@ extension Scenario {
     /// The file is read here, before anything is measured: a bad file is an error at once.
     static func file(_ path: String, positions: Int) throws(BenchError) -> Scenario {
         let walkthrough = try WalkthroughFile.load(path)
-        let file = Echo.escaped(path, limit: OutputFile.pathLimit)
+        let file = InputFile.shown(path)
         let scrolls = scrollPositions(walkthrough, count: positions)
         guard scrolls.allSatisfy(\.isFinite) else { throw BenchError("\(file): the last page's scroll position is not a finite number") }
         let subviews = Suite.averageAnimatedSubviews(walkthrough, scrolls)
@@ -35,19 +35,21 @@ extension Scenario {
         return (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
     }
 
-    /// The scenario's name: the file's last path component, as metric names carry it.
+    /// The scenario's name: the file's last path component, as metric names carry it;
+    /// `stdin` for standard input.
     static func fileName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
+        path == InputFile.standardInput ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
     }
 
     /// The scenarios of `paths`, in order; two files of one name would give two scenarios
     /// (and metrics) of one name, so that is an error.
     static func files(_ paths: [String], positions: Int) throws(BenchError) -> [Scenario] {
+        try InputFile.requireStandardInputOnce(paths)
         var seen: [String: String] = [:]
         for path in paths {
             let name = fileName(path)
             if let other = seen[name] {
-                throw BenchError("\(Echo.escaped(other, limit: OutputFile.pathLimit)) and \(Echo.escaped(path, limit: OutputFile.pathLimit)) "
+                throw BenchError("\(InputFile.shown(other)) and \(InputFile.shown(path)) "
                                  + "are both named \(Echo.quoted(name)); scenarios are named after their files, so rename one")
             }
             seen[name] = path

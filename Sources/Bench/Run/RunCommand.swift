@@ -47,7 +47,12 @@ enum RunCommand {
         let format = try args.choice("format", default: ReportFormat.text)
         // The chart's path is checked before the run, not after it.
         var chart: OutputFile?
-        if let path = args.value("chart") { chart = try OutputFile(path, inputs: args.positional) }
+        if let path = args.value("chart") {
+            guard path != OutputFile.standardOutput else {
+                throw BenchError("--chart - would mix the chart with the report on standard output; bench chart --output - writes the chart alone")
+            }
+            chart = try OutputFile(path, inputs: args.positional)
+        }
         // The export's metadata from before the run: its date is when the run started.
         let context = format == .json || format == .googleBenchmark ? RunContext(suite: suite) : nil
         let results = try Suite.run(suite) { line in
