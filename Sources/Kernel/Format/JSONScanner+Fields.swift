@@ -34,11 +34,14 @@ extension JSONScanner {
     }
 
     /// A whole number within ±(2⁵³ − 1), where every integer is a Double of its own (2⁵³ + 1
-    /// in the text would read as 2⁵³).
-    mutating func integer(_ field: JSONField) throws(WalkthroughError) -> Int {
+    /// in the text would read as 2⁵³); a `count` is ≥ 0 as well.
+    mutating func integer(_ field: JSONField, count: Bool = false) throws(WalkthroughError) -> Int {
         let d = try number(field)
-        guard d == d.rounded(), d.magnitude < 9_007_199_254_740_992 else {
-            throw field.error("must be an integer from -9007199254740991 to 9007199254740991, got \(d)")
+        let whole = d == d.rounded() && d.magnitude < 9_007_199_254_740_992
+        guard whole, !count || d >= 0 else {
+            let shown = d == d.rounded() && d.magnitude <= 9_007_199_254_740_992 ? String(Int(d)) : "\(d)"
+            let what = count ? "a whole number ≥ 0" : "an integer from -9007199254740991 to 9007199254740991"
+            throw field.error("must be \(what), got \(shown)")
         }
         return Int(d)
     }

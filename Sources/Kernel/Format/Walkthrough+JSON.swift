@@ -136,8 +136,7 @@ extension Walkthrough {
     private static func subviews(_ json: inout JSONScanner, _ field: JSONField,
                                  budget: inout WalkthroughBudget) throws(WalkthroughError) -> [Subview] {
         if field.key == "subviewCount" {
-            let count = try json.integer(field)
-            guard count >= 0 else { throw field.error("must be ≥ 0, got \(count)") }
+            let count = try json.integer(field, count: true)
             do { try budget.admit(subviews: count) } catch { throw field.error(error) }
             return Array(repeating: Subview(), count: count)
         }
