@@ -61,7 +61,7 @@ static size_t boundary(const char *full, size_t capacity) {
 }
 
 static void utf8_truncation(void) {
-    /* The message says "must be ≥ 0": "≥" is 3 bytes, so some capacities cut into it. */
+    /* The message says "must be a whole number ≥ 0": "≥" is 3 bytes, so some capacities cut into it. */
     const char *negative = "{\"width\": 1, \"pages\": [{\"subviewCount\": -1}]}";
     bww_walkthrough *w = NULL;
     char full[256], cut[256];
