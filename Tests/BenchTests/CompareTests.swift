@@ -31,6 +31,14 @@ import Testing
         return path
     }
 
+    /// A run saved as UTF-16 (an editor's "Unicode") says so, as a walkthrough file does.
+    @Test func aUTF16RunSaysItsEncoding() throws {
+        let path = try BenchProcess.temporaryFolder().appendingPathComponent("u16.json").path
+        try #require(#"{"schemaVersion": 2}"#.data(using: .utf16)).write(to: URL(fileURLWithPath: path))
+        let run = try BenchProcess.run(["compare", path, path])
+        #expect(run.status == 1 && run.stderr.hasSuffix("(the file looks like UTF-16 or UTF-32: save it as UTF-8))\n"), "\(run.stderr)")
+    }
+
     @Test func exitStatusesFollowTheVerdicts() throws {
         let folder = try BenchProcess.temporaryFolder()
         let base = try savedRun()

@@ -28,17 +28,53 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "-"), "wrote a file named -")
     }
 
+    /// A saved run and a walkthrough's profile read from standard input, with the names
+    /// messages and reports give it.
+    @Test func savedRunsAndProfilesReadStandardInput() throws {
+        let folder = try BenchProcess.temporaryFolder().path
+        let saved = try BenchProcess.run(["run", "--format", "json", "--filter", "^zoom$", "--sizes", "20",
+                                          "--impls", "simd,limit", "--budget", "0.005", "--quiet"])
+        try saved.stdout.write(toFile: folder + "/run.json", atomically: true, encoding: .utf8)
+        let compared = try run(["compare", "-", folder + "/run.json"], input: folder + "/run.json")
+        #expect(compared.status == 0 && compared.stdout.contains("standard input"), "\(compared.stdout) \(compared.stderr)")
+        let chart = try run(["chart", "--input", "-", "--output", "-"], input: folder + "/run.json")
+        #expect(chart.status == 0 && chart.stdout.hasPrefix("<svg") && chart.stderr == "wrote standard output\n", "\(chart.stderr)")
+        let profile = try run(["profile", "-", "--frames", "2"])
+        #expect(profile.status == 0 && profile.stdout.contains(" of stdin at "), "\(profile.stdout) \(profile.stderr)")
+    }
+
+    /// Standard input that is the output file is one of the command's inputs, as a named file is.
+    @Test func standardInputIsNotOverwritten() throws {
+        let file = try BenchProcess.temporaryFile(Self.walkthrough)
+        let render = try run(["render", "-", "--output", file], input: file)
+        #expect(render.status == 1 && render.stderr.hasSuffix(": is one of the command's inputs; refusing to overwrite it\n"), "\(render.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == Self.walkthrough)
+    }
+
+    /// A terminal is refused, not waited on (`script` gives the command one, where it exists).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalIsRefused() throws {
+        let run = try BenchProcess.shell("/usr/bin/script -qec '\"$BENCH\" eval - --scroll 0' /dev/null")
+        #expect(run.stdout.contains("bench: standard input is a terminal, not a file: pipe or redirect one into it"),
+                "\(run.status) \(run.stdout) \(run.stderr)")
+    }
+
     @Test(arguments: [
+        (["eval", "-", "--scroll", "0"], "/",
+         "bench: standard input: cannot read it (it is a folder, not a file)\n"),
+        (["baseline", "check", "--path", "-"], "/dev/null",
+         "bench: standard input: malformed baseline: not JSON at the end of the input: expected a value\n"),
+        // Options are checked before standard input is read (a pipe may take its time).
+        (["run", "-", "--chart", "-"], "/dev/null",
+         "bench: --chart - would mix the chart with the report on standard output; bench chart --output - writes the chart alone\n"),
         (["eval", "-", "--scroll", "0"], "/dev/null",
          "bench: standard input: invalid JSON at the end of the input: expected a value\n"),
         (["run", "-", "-", "--quick"], "FILE",
          "bench: standard input (-) is given twice; it can be read once, so name a file for the others\n"),
         (["compare", "-", "-"], "FILE",
          "bench: standard input (-) is given twice; it can be read once, so name a file for the others\n"),
-        (["run", "FILE", "--chart", "-"], "FILE",
-         "bench: --chart - would mix the chart with the report on standard output; bench chart --output - writes the chart alone\n"),
         (["baseline", "update", "-", "--path", "x.json"], "FILE",
-         "bench: standard input (-) cannot be a baseline's walkthrough: callgrind reads each file again by its path\n"),
+         "bench: standard input (-) cannot be a baseline's walkthrough: the gate names a file's metrics after it and counts it again by its path\n"),
     ])
     func misuseIsOneLine(arguments: [String], input: String, message: String) throws {
         let run = try run(arguments, input: input)

@@ -125,7 +125,7 @@ import Testing
         let bytes = units.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         #expect(throws: WalkthroughError.self, "\(name)") { try Walkthrough(json: bytes) }
         do { _ = try Walkthrough(json: bytes) } catch {
-            #expect(error.message.hasSuffix("(the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)"),
+            #expect(error.message.hasSuffix("(the file looks like UTF-16 or UTF-32: save it as UTF-8)"),
                     "\(name): \(error.message)")
         }
     }
@@ -133,7 +133,7 @@ import Testing
     @Test func utf32AndPlainErrorsAtTheStart() {
         let utf32: [UInt8] = [0xFF, 0xFE, 0, 0, 0x7B, 0, 0, 0, 0x7D, 0, 0, 0]
         #expect(throws: WalkthroughError("invalid JSON at line 1, column 1: expected a value "
-            + "(the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)")) { try Walkthrough(json: utf32) }
+            + "(the file looks like UTF-16 or UTF-32: save it as UTF-8)")) { try Walkthrough(json: utf32) }
         #expect(throws: WalkthroughError("invalid JSON at line 1, column 2: expected a string key")) {
             try Walkthrough(json: Array("{\u{E9}}".utf8))
         }
@@ -179,19 +179,19 @@ import Testing
     /// when quadratic, as the old parser was: it copied the decoded text at every escape, and
     /// 2 million escapes took 44 s). Scaling against itself, not against a plain string, so a
     /// build that slows escapes by a constant (TSan instruments them 2.5× more than plain
-    /// bytes) still passes; minimum of several runs, so a busy machine slows both sides alike.
+    /// bytes) still passes; the minimum of each over rounds that time both, so that a busy
+    /// stretch of the machine slows both sides alike.
     @Test func escapesParseInLinearTime() {
         func file(escapes: Int) -> String {
             #"{"width": 1, "pages": [{"animationType": ""# + String(repeating: #"\n"#, count: escapes) + #""}]}"#
         }
-        func fastest(_ text: String) -> Double {
-            (0..<5).map { _ in
-                let clock = ContinuousClock()
-                let elapsed = clock.measure { _ = try? Walkthrough(json: text) }
-                return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
-            }.min()!
+        func seconds(_ text: String) -> Double {
+            let elapsed = ContinuousClock().measure { _ = try? Walkthrough(json: text) }
+            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
         }
-        let (small, large) = (fastest(file(escapes: 50_000)), fastest(file(escapes: 400_000)))
+        let texts = (file(escapes: 50_000), file(escapes: 400_000))
+        let rounds = (0..<5).map { _ in (seconds(texts.0), seconds(texts.1)) }
+        let (small, large) = (rounds.map(\.0).min()!, rounds.map(\.1).min()!)
         #expect(large / small < 24, "50,000 escapes: \(small) s, 400,000: \(large) s, ratio \(large / small)")
     }
 

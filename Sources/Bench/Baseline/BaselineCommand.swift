@@ -43,9 +43,9 @@ enum BaselineCommand {
         let args = try Arguments(words, spec)
         // Walkthrough files are read before anything is measured; their baseline is not the
         // built-in scenarios' one, so it is named.
-        // Callgrind runs each file again in a process of its own, by its path.
+        // A file's metrics are named after it, and callgrind runs it again in a process of its own, by its path.
         guard !args.positional.contains(InputFile.standardInput) else {
-            throw BenchError("standard input (-) cannot be a baseline's walkthrough: callgrind reads each file again by its path")
+            throw BenchError("standard input (-) cannot be a baseline's walkthrough: the gate names a file's metrics after it and counts it again by its path")
         }
         let files = try Scenario.files(args.positional, positions: Scenario.defaultPositions)
         guard files.isEmpty || args.value("path") != nil else {

@@ -50,24 +50,41 @@ enum InputFile {
         }
     }
 
-    /// `body` with standard input's bytes, read into one block that grows by doubling.
+    /// `body` with standard input's bytes: a file redirected in is read in one block of its
+    /// size, a pipe into one that grows by doubling. A terminal is refused rather than waited on.
     private static func withStandardInput<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(BenchError) -> R {
         func failure(_ reason: String) -> BenchError { BenchError("standard input: cannot read it (\(reason))") }
+        func tooLong(_ size: String) -> BenchError {
+            failure("it holds \(size) bytes; an input file may hold at most \(maximumLength) (1 GiB)")
+        }
+        var info = stat()
+        guard fstat(0, &info) == 0 else { throw failure(reason()) }
+        guard isatty(0) == 0 else { throw BenchError("standard input is a terminal, not a file: pipe or redirect one into it") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw failure("it is \(FileContents.kind(info.st_mode)), not a file") }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        guard !regular || Int(info.st_size) <= maximumLength else { throw tooLong("\(info.st_size)") }
         var block: UnsafeMutableRawPointer?, capacity = 0, filled = 0
         defer { free(block) }
         while true {
             if filled == capacity {
-                guard capacity <= maximumLength else { throw failure("it holds more than \(maximumLength) bytes (1 GiB), the longest input") }
-                let grown = min(max(2 * capacity, 1 << 16), maximumLength + 1)
+                guard capacity <= maximumLength else { throw tooLong("more than \(maximumLength)") }
+                // One byte beyond a regular file's size, to see its end (or that it grew).
+                let grown = min(max(2 * capacity, regular ? Int(info.st_size) + 1 : 1 << 16), maximumLength + 1)
                 guard let larger = realloc(block, grown) else { throw failure("cannot allocate \(grown) bytes for its contents") }
                 (block, capacity) = (larger, grown)
             }
             let n = read(0, block! + filled, capacity - filled)
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw failure(FileDescriptor.reason()) }
+            guard n >= 0 else { throw failure(reason()) }
             if n == 0 { break }
             filled += n
         }
         return body(UnsafeBufferPointer(start: block?.assumingMemoryBound(to: UInt8.self), count: filled))
+    }
+
+    /// The system's reason for the last error, lower-cased first as the file reader's are.
+    private static func reason() -> String {
+        let text = FileDescriptor.reason()
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

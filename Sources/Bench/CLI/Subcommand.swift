@@ -50,7 +50,8 @@ struct Subcommand: Sendable {
             + "bench --version prints the library's version.\n"
             + "-- ends the options: every word after it is an argument (a FILE named -q.json), never an option;\n"
             + "--NAME=VALUE gives an option a value that begins with a dash (--output=-q.svg).\n"
-            + "- as an input file reads standard input (once); --output - writes standard output.\n"
+            + "- as an input file reads standard input (once; a file named - is ./-),\n"
+            + "and as --output writes standard output.\n"
     }
 
     /// `bench help [COMMAND [SUBCOMMAND]]`: this list, or the page `bench COMMAND --help`

@@ -104,7 +104,8 @@ struct OutputFile {
         }
         for input in inputs {
             var other = stat()
-            if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+            let found = input == InputFile.standardInput ? fstat(0, &other) : stat(input, &other)
+            if found == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
                 throw failure("is one of the command's inputs; refusing to overwrite it")
             }
         }

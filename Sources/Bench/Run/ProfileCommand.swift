@@ -25,7 +25,7 @@ enum ProfileCommand {
         let scenario: Scenario
         if let builtIn = Scenario.builtIn.first(where: { $0.name == name }) {
             scenario = builtIn
-        } else if FileManager.default.fileExists(atPath: name) {
+        } else if name == InputFile.standardInput || FileManager.default.fileExists(atPath: name) {
             guard args.value("size") == nil else {
                 throw BenchError("--size does not apply to a walkthrough file: it is measured at its own subview count")
             }

@@ -43,9 +43,8 @@ enum RunCommand {
             guard args.given == ["list"], args.positional.isEmpty else { throw BenchError("--list takes no other options; see bench run --help") }
             return list()
         }
-        let suite = try suiteOptions(args)
         let format = try args.choice("format", default: ReportFormat.text)
-        // The chart's path is checked before the run, not after it.
+        // The chart's path is checked before the run and before the files are read (standard input may wait).
         var chart: OutputFile?
         if let path = args.value("chart") {
             guard path != OutputFile.standardOutput else {
@@ -53,6 +52,7 @@ enum RunCommand {
             }
             chart = try OutputFile(path, inputs: args.positional)
         }
+        let suite = try suiteOptions(args)
         // The export's metadata from before the run: its date is when the run started.
         let context = format == .json || format == .googleBenchmark ? RunContext(suite: suite) : nil
         let results = try Suite.run(suite) { line in

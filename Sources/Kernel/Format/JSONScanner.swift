@@ -47,7 +47,7 @@ package struct JSONScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             return " (the file starts with a UTF-8 byte order mark, which JSON does not allow: save it without)"
         }
-        return JSONScanner.startsWide(bytes) ? " (the file looks like UTF-16 or UTF-32: a walkthrough file is UTF-8)" : ""
+        return JSONScanner.startsWide(bytes) ? " (the file looks like UTF-16 or UTF-32: save it as UTF-8)" : ""
     }
 
     /// Whether `bytes` start as UTF-16 or UTF-32 text does: a zero byte or a byte order mark
