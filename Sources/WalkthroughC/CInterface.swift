@@ -13,7 +13,8 @@ public func bwwCreate(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: Unsaf
     let (length, capacity) = (UInt(bitPattern: length), UInt(bitPattern: capacity))
     out?.pointee = nil
     guard let json, let out else {
-        copyMessage("bww_create: json and out must not be NULL", to: message, capacity: capacity)
+        let null = [json == nil ? "json" : nil, out == nil ? "out" : nil].compactMap { $0 }.joined(separator: " and ")
+        copyMessage("bww_create: \(null) must not be NULL", to: message, capacity: capacity)
         return BWW_ERROR_NULL_ARGUMENT
     }
     guard length <= UInt(BWW_MAX_JSON_LENGTH) else {

@@ -9,8 +9,17 @@ static void create_errors(void) {
     char message[256] = "untouched";
     bww_walkthrough *w = (bww_walkthrough *)0x1;
     CHECK(bww_create(NULL, 0, &w, message, sizeof message) == BWW_ERROR_NULL_ARGUMENT && w == NULL, "null json");
-    CHECK(strstr(message, "NULL") != NULL, "%s", message);
+    CHECK(strcmp(message, "bww_create: json must not be NULL") == 0, "%s", message);
     CHECK(bww_create(small_walkthrough, strlen(small_walkthrough), NULL, NULL, 0) == BWW_ERROR_NULL_ARGUMENT, "null out");
+    CHECK(bww_create(small_walkthrough, strlen(small_walkthrough), NULL, message, sizeof message) == BWW_ERROR_NULL_ARGUMENT
+          && strcmp(message, "bww_create: out must not be NULL") == 0, "%s", message);
+    CHECK(bww_create(NULL, 0, NULL, message, sizeof message) == BWW_ERROR_NULL_ARGUMENT
+          && strcmp(message, "bww_create: json and out must not be NULL") == 0, "%s", message);
+    /* sizeof a literal counts its terminator: the message says so. */
+    const char literal[] = "{\"width\": 1, \"pages\": []}";
+    CHECK(bww_create(literal, sizeof literal, &w, message, sizeof message) == BWW_ERROR_INVALID_FILE
+          && strstr(message, "unexpected text after the JSON document (a NUL byte: does the length count the string's terminator?)"),
+          "%s", message);
 
     const char *bad = "{\"width\": 100, \"pages\": [";
     CHECK(bww_create(bad, strlen(bad), &w, message, sizeof message) == BWW_ERROR_INVALID_FILE && w == NULL, "truncated");

@@ -61,17 +61,17 @@ static size_t boundary(const char *full, size_t capacity) {
 }
 
 static void utf8_truncation(void) {
-    /* The message says "must be a whole number ≥ 0": "≥" is 3 bytes, so some capacities cut into it. */
-    const char *negative = "{\"width\": 1, \"pages\": [{\"subviewCount\": -1}]}";
+    /* The message says "m34 = −1/d": "−" is 3 bytes, so some capacities cut into it. */
+    const char *tiny = "{\"width\": 1, \"pages\": [{\"rotation\": {\"axis\": [0, 0, 1], \"perspective\": 1e-320}}]}";
     bww_walkthrough *w = NULL;
     char full[256], cut[256];
-    bww_create(negative, strlen(negative), &w, full, sizeof full);
+    bww_create(tiny, strlen(tiny), &w, full, sizeof full);
     int multibyte = 0;
     for (const char *c = full; *c; c++) multibyte |= (unsigned char)*c >= 0x80;
     CHECK(multibyte, "the message has no multi-byte character to cut: %s", full);
     for (size_t capacity = 1; capacity <= strlen(full) + 1; capacity++) {
         memset(cut, 'x', sizeof cut);
-        bww_create(negative, strlen(negative), &w, cut, capacity);
+        bww_create(tiny, strlen(tiny), &w, cut, capacity);
         size_t end = boundary(full, capacity);
         CHECK(strlen(cut) == end && memcmp(cut, full, end) == 0, "capacity %zu: got \"%s\" (%zu bytes), want %zu bytes of \"%s\"",
               capacity, cut, strlen(cut), end, full);

@@ -62,8 +62,8 @@ import Testing
         (#"{"width": 1, "pages": [{"animateAlpha": 1}]}"#, #"page 0: key "animateAlpha": must be a boolean, got a number"#),
         (#"{"width": 1, "pages": [{"spead": [0, 1]}]}"#,
          #"page 0: unknown key "spead"; allowed keys: animationType, speed, speedVariance, staticTags, animateAlpha, subviews, subviewCount, rotation, timeline"#),
-        (#"{"width": 1, "pages": [{"subviewCount": -1}]}"#, #"page 0: key "subviewCount": must be a whole number ≥ 0, got -1"#),
-        (#"{"width": 1, "pages": [{"subviewCount": 1.5}]}"#, #"page 0: key "subviewCount": must be a whole number ≥ 0, got 1.5"#),
+        (#"{"width": 1, "pages": [{"subviewCount": -1}]}"#, #"page 0: key "subviewCount": must be a whole number from 0 to 9007199254740991, got -1"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 1.5}]}"#, #"page 0: key "subviewCount": must be a whole number from 0 to 9007199254740991, got 1.5"#),
         (#"{"width": 1, "pages": [{"subviewCount": 100000000}]}"#,
          #"page 0: key "subviewCount": 100000000 subviews would exceed the limit of 4194304 per walkthrough"#),
         (#"{"width": 1, "pages": [{"subviewCount": 4194305}]}"#,
@@ -73,9 +73,11 @@ import Testing
         // Pages are padded to 8 lanes, and the padding counts: 1 + 4194297 subviews take 8 + 4194304 slots.
         (#"{"width": 1, "pages": [{"subviews": [{}]}, {"subviewCount": 4194297}]}"#,
          #"page 1: key "subviewCount": 4194297 subviews would exceed the limit of 4194304 per walkthrough (earlier pages take 8, each page's count rounded up to a multiple of 8)"#),
-        (#"{"width": 1, "pages": [{"subviewCount": 1e300}]}"#, #"page 0: key "subviewCount": must be a whole number ≥ 0, got 1e+300"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 1e300}]}"#, #"page 0: key "subviewCount": must be a whole number from 0 to 9007199254740991, got 1e300"#),
         (#"{"width": 1, "pages": [{"subviews": [{"tag": 9007199254740993}]}]}"#,
-         #"page 0, subview 0: key "tag": must be an integer from -9007199254740991 to 9007199254740991, got 9007199254740992"#),
+         #"page 0, subview 0: key "tag": must be an integer from -9007199254740991 to 9007199254740991, got 9007199254740993"#),
+        (#"{"width": 1, "pages": [{"subviewCount": 9007199254740993}]}"#,
+         #"page 0: key "subviewCount": must be a whole number from 0 to 9007199254740991, got 9007199254740993"#),
         (#"{"width": 1, "pages": [{"subviewCount": 1, "subviews": []}]}"#,
          #"page 0: key "subviewCount": a page has either "subviews" or "subviewCount", not both"#),
         (#"{"width": 1, "pages": [{"subviews": [{"tag": "a"}]}]}"#, #"page 0, subview 0: key "tag": must be a number, got a string"#),
@@ -108,6 +110,8 @@ import Testing
         ("{\"width\": 01}", "invalid JSON at line 1, column 12: expected ',' or '}'"),
         ("{\"width\": 1, \"width\": 2}", "invalid JSON at line 1, column 14: duplicate key \"width\""),
         ("{\"width\": 1} x", "invalid JSON at line 1, column 14: unexpected text after the JSON document"),
+        ("{\"width\": 1}\u{0}", "invalid JSON at line 1, column 13: unexpected text after the JSON document "
+            + "(a NUL byte: does the length count the string's terminator?)"),
         ("\"\\ud800\"", "invalid JSON at line 1, column 8: unpaired surrogate"),
         (String(repeating: "[", count: 100), "invalid JSON at line 1, column 65: nesting deeper than 64 levels"),
     ])

@@ -34,14 +34,16 @@ extension JSONScanner {
     }
 
     /// A whole number within ±(2⁵³ − 1), where every integer is a Double of its own (2⁵³ + 1
-    /// in the text would read as 2⁵³); a `count` is ≥ 0 as well.
+    /// in the text would read as 2⁵³); a `count` is ≥ 0 as well. Errors echo the number as
+    /// written.
     mutating func integer(_ field: JSONField, count: Bool = false) throws(WalkthroughError) -> Int {
+        skipWhitespace()
+        let start = index
         let d = try number(field)
-        let whole = d == d.rounded() && d.magnitude < 9_007_199_254_740_992
-        guard whole, !count || d >= 0 else {
-            let shown = d == d.rounded() && d.magnitude <= 9_007_199_254_740_992 ? String(Int(d)) : "\(d)"
-            let what = count ? "a whole number ≥ 0" : "an integer from -9007199254740991 to 9007199254740991"
-            throw field.error("must be \(what), got \(shown)")
+        guard d == d.rounded(), d.magnitude < 9_007_199_254_740_992, !count || d >= 0 else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let what = count ? "a whole number from 0" : "an integer from -9007199254740991"
+            throw field.error("must be \(what) to 9007199254740991, got \(Echo.escaped(text, limit: 40))")
         }
         return Int(d)
     }

@@ -80,7 +80,11 @@ package struct JSONScanner {
         index = 0
         try skipValue(depth: 0)
         skipWhitespace()
-        guard index == bytes.count else { throw error("unexpected text after the JSON document") }
+        guard index == bytes.count else {
+            // C callers pass `sizeof` a literal, which counts its terminator.
+            let nul = bytes[index] == 0 ? " (a NUL byte: does the length count the string's terminator?)" : ""
+            throw error("unexpected text after the JSON document\(nul)")
+        }
         index = 0
     }
 
