@@ -96,9 +96,12 @@ public struct Walkthrough: Hashable, Sendable {
     }
 
     /// The scroll position that shows page `page` at rest: `p·W`, or `(n − 1 − p)·W` right to left.
+    /// - Precondition: `page` is one of the pages (a trap otherwise, as an `Array`'s index;
+    ///   `WalkthroughMaster.scrollPosition(showingPage:)` throws instead).
     @inlinable
     public func scrollPosition(showingPage page: Int) -> Double {
-        direction == .rightToLeft ? Double(pages.count - 1 - page) * extent : Double(page) * extent
+        precondition(pages.indices.contains(page), "page \(page) out of range 0..<\(pages.count)")
+        return direction == .rightToLeft ? Double(pages.count - 1 - page) * extent : Double(page) * extent
     }
 
     /// Whether a page at offset `o` is animated in a frame: `−2 < o < 2`, strictly.

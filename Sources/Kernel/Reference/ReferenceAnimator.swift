@@ -12,7 +12,9 @@ public enum ReferenceAnimator {
     }
 
     /// Subview `k` of `page` at offset `o`.
+    /// - Precondition: `k` is one of the page's subviews (a trap otherwise, as an `Array`'s index).
     public static func animate(_ page: Page, subview k: Int, offset o: Double) -> SubviewState {
+        precondition(page.subviews.indices.contains(k), "subview \(k) out of range 0..<\(page.subviews.count)")
         let tag = page.subviews[k].tag
         if page.isStatic(subview: k) {
             return SubviewState(tag: tag, transform: .identity, alpha: 1, isStatic: true)

@@ -12,6 +12,8 @@ public struct FrameGeometry: Hashable, Sendable {
     public let alphaOffset: Int
     /// Each page's first subview in the dense order (`blocks`: its first slot).
     package let firstEntries: [Int]
+    /// Each page's subviews.
+    package let counts: [Int]
 
     package init(_ layout: FrameLayout, pages: [PageLayout]) {
         self.layout = layout
@@ -22,27 +24,35 @@ public struct FrameGeometry: Hashable, Sendable {
             entries += layout == .blocks ? page.paddedCount : page.count
         }
         firstEntries = first
+        counts = pages.map(\.count)
         alphaOffset = entries * layout.matrixStride
         byteCount = alphaOffset + entries * layout.alphaStride
     }
 
     /// Byte offset of page `page`'s first matrix (its first block in `blocks`).
     /// - Precondition: `page` is one of the frame's pages (a trap otherwise, as an `Array`'s
-    ///   index; so for the other offsets).
-    public func matrixOffset(page: Int) -> Int { firstEntries[page] * layout.matrixStride }
+    ///   index; so for the other offsets, and `k` one of the page's subviews).
+    public func matrixOffset(page: Int) -> Int { firstEntry(page) * layout.matrixStride }
 
     /// Byte offset of page `page`'s first alpha (dense layouts).
-    public func alphaOffset(page: Int) -> Int { alphaOffset + firstEntries[page] * layout.alphaStride }
+    public func alphaOffset(page: Int) -> Int { alphaOffset + firstEntry(page) * layout.alphaStride }
 
     /// Byte offset of subview `k` of page `page`'s matrix in a dense layout, or of its
     /// lane's first field (`m11`) in `blocks`, where the fields follow 32 bytes apart.
     public func matrixOffset(page: Int, subview k: Int) -> Int {
+        let first = firstEntry(page)
+        precondition(k >= 0 && k < counts[page], "subview \(k) out of range 0..<\(counts[page]) on page \(page)")
         switch layout {
         case .blocks:
             let floats = k / Lanes.count * Lanes.frameBlockFloats + k % Lanes.count
-            return matrixOffset(page: page) + floats * MemoryLayout<Float>.stride
+            return first * layout.matrixStride + floats * MemoryLayout<Float>.stride
         case .float4x4, .caTransform3D:
-            return (firstEntries[page] + k) * layout.matrixStride
+            return (first + k) * layout.matrixStride
         }
+    }
+
+    private func firstEntry(_ page: Int) -> Int {
+        precondition(firstEntries.indices.contains(page), "page \(page) out of range 0..<\(firstEntries.count)")
+        return firstEntries[page]
     }
 }
