@@ -10,8 +10,8 @@ import WalkthroughKernel
 /// or streams forever, at most 1 GiB, into one block that may fail to allocate, with the
 /// system's reason when it cannot (Foundation's reading said "NSCocoaErrorDomain error 256"
 /// for a folder, and `Data(count:)` trapped where memory ran out).
-/// The path `-` is standard input, read to its end (a pipe, a redirected file, a terminal
-/// until end of input) with the same limit; a command names it once at most
+/// The path `-` is standard input (a pipe or a redirected file; a terminal is refused), read
+/// to its end with the same limit; a command names it once at most
 /// (`requireStandardInputOnce`), since a second read finds it at its end.
 enum InputFile {
     /// The longest file read: the library's limit for a walkthrough file
