@@ -41,12 +41,12 @@ enum BaselineCommand {
         let words = Array(words.dropFirst())
         if spec.wantsHelp(words) { return spec.help }
         let args = try Arguments(words, spec)
-        // Walkthrough files are read before anything is measured; their baseline is not the
-        // built-in scenarios' one, so it is named.
         // A file's metrics are named after it, and callgrind runs it again in a process of its own, by its path.
         guard !args.positional.contains(InputFile.standardInput) else {
             throw BenchError("standard input (-) cannot be a baseline's walkthrough: the gate names a file's metrics after it and counts it again by its path")
         }
+        // Walkthrough files are read before anything is measured; their baseline is not the
+        // built-in scenarios' one, so it is named.
         let files = try Scenario.files(args.positional, positions: Scenario.defaultPositions)
         guard files.isEmpty || args.value("path") != nil else {
             throw BenchError("walkthrough files need --path BASELINE.json: \(defaultPath) holds the built-in scenarios' metrics")

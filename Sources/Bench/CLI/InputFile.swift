@@ -58,7 +58,7 @@ enum InputFile {
             failure("it holds \(size) bytes; an input file may hold at most \(maximumLength) (1 GiB)")
         }
         var info = stat()
-        guard fstat(0, &info) == 0 else { throw failure(reason()) }
+        guard fstat(0, &info) == 0 else { throw failure(FileContents.systemReason()) }
         guard isatty(0) == 0 else { throw BenchError("standard input is a terminal, not a file: pipe or redirect one into it") }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw failure("it is \(FileContents.kind(info.st_mode)), not a file") }
         let regular = info.st_mode & S_IFMT == S_IFREG
@@ -73,18 +73,10 @@ enum InputFile {
                 guard let larger = realloc(block, grown) else { throw failure("cannot allocate \(grown) bytes for its contents") }
                 (block, capacity) = (larger, grown)
             }
-            let n = read(0, block! + filled, capacity - filled)
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw failure(reason()) }
+            guard let n = FileContents.readSome(0, block! + filled, capacity - filled) else { throw failure(FileContents.systemReason()) }
             if n == 0 { break }
             filled += n
         }
         return body(UnsafeBufferPointer(start: block?.assumingMemoryBound(to: UInt8.self), count: filled))
-    }
-
-    /// The system's reason for the last error, lower-cased first as the file reader's are.
-    private static func reason() -> String {
-        let text = FileDescriptor.reason()
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

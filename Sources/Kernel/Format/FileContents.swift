@@ -52,7 +52,7 @@ package enum FileContents {
 
     /// One `read` of up to `count` bytes, again when a signal cut it short: the bytes read,
     /// 0 at the end of the file, nil on an error (`errno` says which).
-    static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
+    package static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int? {
         while true {
             let n = read(fd, buffer, count)
             if n >= 0 { return n }
@@ -61,7 +61,7 @@ package enum FileContents {
     }
 
     /// The system's words for `errno`, lower-cased first letter as in the other reasons.
-    private static func systemReason() -> String {
+    package static func systemReason() -> String {
         let code = errno
         guard let text = strerror(code) else { return "error \(code)" }
         let reason = String(cString: text)
