@@ -137,7 +137,11 @@ extern "C" {
  * timeline counting 4 more (2^21). */
 #define BWW_MAX_KEYFRAMES 2097152
 /* The longest walkthrough text bww_create accepts, in bytes (1 GiB). */
+#ifdef __cplusplus /* no C-style cast, which -Wold-style-cast flags in C++ */
+#define BWW_MAX_JSON_LENGTH (static_cast<size_t>(1) << 30)
+#else
 #define BWW_MAX_JSON_LENGTH ((size_t)1 << 30)
+#endif
 /* Distinct error messages a handle keeps between two frames (bww_evaluate or
  * bww_evaluate_into calls). */
 #define BWW_MAX_MESSAGES 1024
