@@ -1,9 +1,9 @@
 /* Compile-only (scripts/c-api-test.sh, with -Werror, as C99 and as C++11): every function
- * of bwwalkthrough.h assigned to a pointer of the type written here. It pins the ABI: a
- * header change that alters a signature fails here until this list and the version follow.
- * That the Swift implementation matches the header is checked by the Swift compiler
- * (Sources/WalkthroughC/HeaderSignatures.swift); that the library exports exactly these
- * names, by the script (nm -D). */
+ * of bwwalkthrough.h assigned to a pointer of the type written here, and the values of its
+ * constants. It pins the ABI: a header change that alters a signature or a value fails here
+ * until this file and the version follow. That the Swift implementation matches the header
+ * is checked by the Swift compiler (Sources/WalkthroughC/HeaderSignatures.swift); that the
+ * library exports exactly these names, by the script (nm -D). */
 #include "bwwalkthrough.h"
 
 struct bww_api {
@@ -41,9 +41,14 @@ const struct bww_api bww_api_pinned = {
 /* The status type's size does not depend on the compiler. */
 typedef char bww_status_is_32_bits[sizeof(bww_status) == 4 ? 1 : -1];
 
-/* Every constant expands, in C and in C++ under -Wold-style-cast, to its documented value. */
-typedef char bww_constants_hold[BWW_VERSION_NUMBER == BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH
-                                && BWW_BLOCK_FLOATS == 136 && BWW_MAX_SUBVIEWS == 4194304 && BWW_MAX_KEYFRAMES == 2097152
-                                && BWW_MAX_JSON_LENGTH == 1073741824u && BWW_MAX_MESSAGES == 1024 && BWW_OK == 0
-                                && BWW_ERROR_OUT_OF_MEMORY == 6 && BWW_DIRECTION_TOP_TO_BOTTOM == 2
-                                && BWW_LAYOUT_CATRANSFORM3D == 2 ? 1 : -1];
+/* Every constant but the version's three parts expands, in C and in C++ under -Wold-style-cast,
+ * to its documented value: a change to one fails here, as a changed signature does above. */
+typedef char bww_constants_hold[
+    BWW_VERSION_NUMBER == BWW_VERSION_MAJOR * 10000 + BWW_VERSION_MINOR * 100 + BWW_VERSION_PATCH
+    && BWW_LANES == 8 && BWW_FIELDS == 17 && BWW_BLOCK_FLOATS == 136
+    && BWW_MAX_SUBVIEWS == 4194304 && BWW_MAX_KEYFRAMES == 2097152 && BWW_MAX_JSON_LENGTH == 1073741824u
+    && BWW_MAX_MESSAGES == 1024
+    && BWW_OK == 0 && BWW_ERROR_NULL_ARGUMENT == 1 && BWW_ERROR_INVALID_FILE == 2 && BWW_ERROR_OUT_OF_RANGE == 3
+    && BWW_ERROR_BUFFER_TOO_SMALL == 4 && BWW_ERROR_INVALID_VALUE == 5 && BWW_ERROR_OUT_OF_MEMORY == 6
+    && BWW_DIRECTION_LEFT_TO_RIGHT == 0 && BWW_DIRECTION_RIGHT_TO_LEFT == 1 && BWW_DIRECTION_TOP_TO_BOTTOM == 2
+    && BWW_LAYOUT_BLOCKS == 0 && BWW_LAYOUT_FLOAT4X4 == 1 && BWW_LAYOUT_CATRANSFORM3D == 2 ? 1 : -1];
