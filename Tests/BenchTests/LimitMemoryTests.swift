@@ -21,14 +21,14 @@ import Testing
         let before = (0..<2).map { animator.frame.bytes(page: $0) }
         memory.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: geometry.byteCount)
         try animator.update(scroll: 50)  // both pages in the window
-        #expect((0..<2).map { animator.frame.bytes(page: $0) } == before, "\(layout): the limit wrote into the frame")
+        #expect((0..<2).map { animator.frame.bytes(page: $0) } == before, "seed 0x11A1 \(layout): the limit wrote into the frame")
         // Its own memory holds what a fresh frame holds there (the identity, alpha 1), page by page.
         let own = UnsafeRawBufferPointer(start: memory.base, count: geometry.byteCount)
         for page in 0..<2 {
-            let start = geometry.matrixOffset(page: page)
-            let length = before[page].count
-            #expect(Array(own[start ..< start + min(length, geometry.byteCount - start)]).contains { $0 != 0xAB },
-                    "\(layout): page \(page) not written into the limit's memory")
+            let entries = before[page].count / (layout.matrixStride + layout.alphaStride)
+            let (m, a) = (geometry.matrixOffset(page: page), geometry.alphaOffset(page: page))
+            let written = Array(own[m ..< m + entries * layout.matrixStride]) + Array(own[a ..< a + entries * layout.alphaStride])
+            #expect(written == before[page], "seed 0x11A1 \(layout): page \(page) in the limit's memory is not a fresh frame's")
         }
     }
 }

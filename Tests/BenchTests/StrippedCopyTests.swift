@@ -5,8 +5,8 @@ import Testing
 /// (scripts/lib.sh and `bench baseline` both use it).
 @Suite(.temporaryFolders) struct StrippedCopyTests {
     /// The copy runs as bench does and has no DWARF left (valgrind 3.19 refuses DWARF 5).
-    @Test func theCopyRunsAndHasNoDebugInfo() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strip"), "needs /usr/bin/strip"))
+    func theCopyRunsAndHasNoDebugInfo() throws {
         let folder = try BenchProcess.temporaryFolder()
         let made = try BenchProcess.run(["valgrind-copy", folder.path])
         #expect(made.status == 0, "stderr: \(made.stderr)")

@@ -90,7 +90,7 @@ import Testing
             let walkthrough = try Walkthrough(width: 320, pages: pages)
             for layout in FrameLayout.allCases {
                 let counts = WalkthroughAnimator.bufferByteCounts(for: walkthrough, layout: layout)
-                let arena = try #require(BufferArena(byteCounts: counts))
+                let arena = try #require(BufferArena(byteCounts: counts), "seed \(seed) walkthrough \(n) \(layout)")
                 var checked = WalkthroughAnimator(plan: AnimationPlan(walkthrough, arena: arena), layout: layout, arena: arena)
                 #expect(arena.missed == 0 && arena.untaken == 0,
                         "seed \(seed) walkthrough \(n) \(layout): \(arena.missed) missed, \(arena.untaken) untaken (\(counts))")
@@ -103,7 +103,7 @@ import Testing
                     }
                 }
             }
-            #expect(throws: Never.self) { _ = try WalkthroughAnimator.checked(walkthrough) }
+            #expect(throws: Never.self, "seed \(seed) walkthrough \(n)") { _ = try WalkthroughAnimator.checked(walkthrough) }
         }
     }
 

@@ -7,13 +7,14 @@ import Testing
 /// split across threads, equal the sequential ones bit for bit.
 @Suite struct ConcurrencyTests {
     static func walkthrough() throws -> Walkthrough {
-        var rng = SeededGenerator(seed: 99)
+        var rng = SeededGenerator(seed: seed)
         let pages = (0..<6).map { i in
             RandomWalkthrough.page(count: [5, 40, 17, 64, 9, 33][i], type: AnimationType.allCases[i % 4], using: &rng)
         }
         return try Walkthrough(width: 320, pages: pages)
     }
 
+    static let seed: UInt64 = 99
     static let scrolls: [Double] = [-100, 0, 55, 320, 480, 700, 999, 1500]
 
     /// Every page's bytes (every field and alpha of every lane) after each scroll position.
@@ -40,7 +41,10 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == 8)
-        for result in results { #expect(result == expected) }
+        for (i, result) in results.enumerated() {
+            let same = result == expected  // (not the arrays themselves in the message)
+            #expect(same, "seed \(Self.seed), task \(i)")
+        }
     }
 
     /// Int.max starts `maximumThreads` (it once overflowed the pool's array of threads and
@@ -52,7 +56,8 @@ import Testing
         var split = WalkthroughAnimator(try Self.walkthrough())
         split.threads = threads
         split.parallelThreshold = 0
-        #expect(try Self.frames(&split) == (try Self.frames(&reference)))
+        let same = try Self.frames(&split) == (try Self.frames(&reference))
+        #expect(same, "seed \(Self.seed), \(threads) threads")
     }
 
     /// Copies of an animator whose frames split share its worker threads: copies updating
@@ -78,13 +83,14 @@ import Testing
         #expect(results.count == 6)
         for (i, result) in results.enumerated() {
             let same = result == expected  // (not the arrays themselves in the message)
-            #expect(same, "copy \(i)")
+            #expect(same, "seed \(Self.seed), copy \(i)")
         }
     }
 
     @Test func runsAreDeterministic() throws {
         var a = WalkthroughAnimator(try Self.walkthrough()), b = WalkthroughAnimator(try Self.walkthrough())
-        #expect(try Self.frames(&a) == (try Self.frames(&b)))
+        let same = try Self.frames(&a) == (try Self.frames(&b))
+        #expect(same, "seed \(Self.seed)")
     }
 
     @Test func framesCrossThreadsAsValues() async throws {
@@ -93,7 +99,7 @@ import Testing
         let snapshot = animator.frame  // Sendable value: copy-on-write storage
         let fromTask = await Task.detached { snapshot.bytes(page: 1) }.value
         try animator.update(scroll: 200)  // writes a fresh copy; the snapshot stays as it was
-        #expect(fromTask == snapshot.bytes(page: 1))
-        #expect(animator.frame.bytes(page: 1) != snapshot.bytes(page: 1))
+        let (kept, moved) = (fromTask == snapshot.bytes(page: 1), animator.frame.bytes(page: 1) != snapshot.bytes(page: 1))
+        #expect(kept && moved, "seed \(Self.seed), page 1: snapshot kept \(kept), frame moved \(moved)")
     }
 }

@@ -72,7 +72,7 @@ import Testing
             if n > 0 {
                 var short = [Double](repeating: 0, count: n - 1)
                 _ = short.withUnsafeMutableBufferPointer { b in
-                    #expect(throws: WalkthroughError.self, "\(layout) page \(page)") { try frame.alphas(page: page, into: b) }
+                    #expect(throws: WalkthroughError.self, "seed 77 \(layout) page \(page)") { try frame.alphas(page: page, into: b) }
                 }
             }
         }
@@ -96,7 +96,7 @@ import Testing
         for offset in [0, 8] {
             let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[offset ..< offset + 128 * count])
             #expect(FrameReader.streams(frame.strategy, into: bytes.baseAddress!, bytes: bytes.count)
-                        == (offset == 0 && frame.strategy != .portable), "offset \(offset), strategy \(frame.strategy)")
+                        == (offset == 0 && frame.strategy != .portable), "seed 0x57EA \(layout) offset \(offset), strategy \(frame.strategy)")
             bytes.initializeMemory(as: UInt8.self, repeating: 0xFF)
             let doubles = bytes.bindMemory(to: Double.self)
             try frame.gather(page: 0, into: doubles)
@@ -119,14 +119,15 @@ import Testing
         for x in Self.scrolls {
             try own.update(scroll: x)
             try into.update(scroll: x, into: destination)
-            #expect(into.positions == own.positions && into.currentPage == own.currentPage)
+            #expect(into.positions == own.positions && into.currentPage == own.currentPage, "seed 3 \(layout) scroll \(x)")
             var expected = [UInt8](repeating: 0, count: geometry.byteCount)
             expected.withUnsafeMutableBytes { copyFrame(own.frame, to: $0) }
-            #expect(Array(destination) == expected, "\(layout) scroll \(x)")
+            let same = Array(destination) == expected  // (not the bytes themselves in the message)
+            #expect(same, "seed 3 \(layout) scroll \(x)")
         }
         let short = UnsafeMutableRawBufferPointer(rebasing: raw[0 ..< geometry.byteCount - 1])
-        #expect(throws: WalkthroughError.self) { try into.update(scroll: 5, into: short) }
-        #expect(into.scrollPosition == Self.scrolls.last!, "a failed update changes nothing")
+        #expect(throws: WalkthroughError.self, "seed 3 \(layout)") { try into.update(scroll: 5, into: short) }
+        #expect(into.scrollPosition == Self.scrolls.last!, "seed 3 \(layout): a failed update changes nothing")
     }
 
     /// The whole frame's bytes, page by page at the geometry's offsets.

@@ -72,8 +72,8 @@ import Testing
         }
         page.timeline = try Timeline(alpha: [Keyframe(at: -1, value: 0.2), Keyframe(at: 1, value: 0.9)])
         let tables = LaneTimelines(page)
-        let packed = try #require(tables.packed)
-        let alpha = try #require(tables.tracks.firstIndex(of: .alpha))
+        let packed = try #require(tables.packed, "seed \(seed)")
+        let alpha = try #require(tables.tracks.firstIndex(of: .alpha), "seed \(seed)")
         #expect(packed.groups(track: alpha, blocks: 0, packed.blocks) == nil, "seed \(seed)")
         var animator = WalkthroughAnimator(try Walkthrough(width: 320, pages: [page]))
         for o in [-0.5, 0.3] {
@@ -113,7 +113,8 @@ import Testing
         var animator = WalkthroughAnimator(try Walkthrough(width: 100, pages: [page]))
         (animator.threads, animator.parallelThreshold) = (2, 1)
         try animator.update(scroll: 37)
-        let tables = try #require(animator.plan.laneTimelines[0]), packed = try #require(tables.packed)
+        let tables = try #require(animator.plan.laneTimelines[0], "seed \(seed)")
+        let packed = try #require(tables.packed, "seed \(seed)")
         let blocks = animator.plan.pages[0].blocks, parts = WalkthroughAnimator.partsPerThread * 2
         let bounds = (1..<parts).map { blocks * $0 / parts * Lanes.count }
         let start = animator.segments.pageStarts[0]
@@ -133,7 +134,7 @@ import Testing
         animator.threads = 1
         try animator.update(scroll: 40)
         for t in tables.tracks.indices {
-            for g in try #require(packed.groups(track: t, blocks: 0, blocks)) {
+            for g in try #require(packed.groups(track: t, blocks: 0, blocks), "seed \(seed) track \(t)") {
                 #expect(written(t, g), "seed \(seed) one core: track \(t) group \(g)")
             }
         }

@@ -43,10 +43,13 @@ import Testing
         #expect(t.m41 == 50 && t.m42 == 150)
     }
 
-    /// Right to left at `x` is left to right at `(n − 1)·W − x` with m12 m13 m14 m21 m31 m41
-    /// negated: every animation type, a rotation with perspective and per-subview angles, a
-    /// keyframe timeline with stagger; in the reference exactly, and in the fast path within
-    /// the parity tolerance of that mirror.
+    /// Right to left at `x` is left to right at `(n − 1)·W − x` mirrored, `F·M·F` with
+    /// `F = diag(−1, 1, 1, 1)`: every animation type, a rotation with perspective and
+    /// per-subview angles, a keyframe timeline with stagger; the reference's mirror exactly
+    /// against the product, and the fast path's page, offsets and fields against the
+    /// reference (within the parity tolerance).
+    static let flip = Transform3D.scale(-1, 1, 1)
+
     @Test(arguments: AnimationType.allCases)
     func rightToLeftIsTheMirrorOfLeftToRight(type: AnimationType) throws {
         let seed = 0xD1E0 &+ UInt64(AnimationType.allCases.firstIndex(of: type)!)
@@ -62,15 +65,16 @@ import Testing
         for x in [-100.0, 0, 150, 320, 480, 640, 700, 1000] {
             let mirror = 640 - x
             let a = try ReferenceAnimator.frame(rtl, scroll: x), b = try ReferenceAnimator.frame(ltr, scroll: mirror)
-            #expect(a.currentPage == b.currentPage, "seed \(seed) \(type) x \(x)")
             try fast.update(scroll: x)
             let f = fast.state()
+            #expect(f.currentPage == a.currentPage, "seed \(seed) \(type) x \(x)")
             for i in pages.indices {
-                #expect(a.pages[i].offset == b.pages[i].offset && a.pages[i].animated == b.pages[i].animated,
+                #expect(f.pages[i].offset == a.pages[i].offset && f.pages[i].animated == a.pages[i].animated,
                         "seed \(seed) \(type) x \(x) page \(i)")
                 let tolerance = KeyframeTolerance(pages[i])
                 for (k, (r, l)) in zip(a.pages[i].subviews ?? [], b.pages[i].subviews ?? []).enumerated() {
-                    #expect(r.transform == l.transform.mirroredLeftRight && r.alpha == l.alpha,
+                    // The contract's `F·M·F` as a product, not as `mirroredLeftRight`'s sign changes.
+                    #expect(r.transform == Self.flip.concatenating(l.transform).concatenating(Self.flip) && r.alpha == l.alpha,
                             "seed \(seed) \(type) x \(x) page \(i) subview \(k)")
                     if let s = f.pages[i].subviews?[k], let why = tolerance.mismatch(s, r) {
                         Issue.record("seed \(seed) \(type) x \(x) page \(i) subview \(k), fast path: \(why)")

@@ -26,8 +26,7 @@ import Testing
                 let u = Double(i) / 20_000
                 let e: Double
                 switch easing.curve {
-                case .linear: e = u
-                case .hold: e = i == 20_000 ? 0 : 0
+                case .linear, .hold: e = TimelineReference.ease(easing, u)  // the reference's E(p), p = u
                 case .bezier(let c): e = TimelineReference.bezier(c.y, c.w, u)
                 }
                 (low, high) = (min(low, e), max(high, e))

@@ -136,8 +136,9 @@ import Testing
         still.rotation = try Rotation(axis: SIMD3(0, 0, 1), angle: 1)
         let staggered = RandomTimeline.timed(still, pageTimeline: true, own: 1, using: &rng)
         let plan = AnimationPlan(try Walkthrough(width: 80, pages: [spin, still, staggered]))
-        #expect(!plan.pages[0].sharesTemplate)
-        #expect(plan.pages[1].sharesTemplate)
-        if case .lanes = plan.pages[2].keyframes { #expect(!plan.pages[2].sharesTemplate) }
+        #expect(!plan.pages[0].sharesTemplate, "seed 0x7E3A_4000: a page spinning per subview")
+        #expect(plan.pages[1].sharesTemplate, "seed 0x7E3A_4000: a page turned as a whole")
+        let lanes = if case .lanes = plan.pages[2].keyframes { true } else { false }
+        #expect(lanes && !plan.pages[2].sharesTemplate, "seed 0x7E3A_4000: a page keyframed per lane")
     }
 }

@@ -95,10 +95,14 @@ import Testing
     /// the reference's track value has an answer for an empty track.
     @Test func helpersTakeAnyIndex() throws {
         let page = Page(speed: SIMD2(1, 2), speedVariance: SIMD2(3, 4))
-        #expect(page.speed(ofSubview: .max) == SIMD2(1, 2) + (Double(Int.max) + 1) * SIMD2(3, 4))
-        #expect(page.speed(ofSubview: .min) == SIMD2(1, 2) + (Double(Int.min) + 1) * SIMD2(3, 4))
+        // By hand: `speed + (k + 1)·speedVariance`; at ±2⁶³ the 1 and 2 are below an ulp.
+        #expect(page.speed(ofSubview: 2) == SIMD2(10, 14))
+        #expect(page.speed(ofSubview: .max) == SIMD2(0x1.8p64, 0x1p65))
+        #expect(page.speed(ofSubview: .min) == SIMD2(-0x1.8p64, -0x1p65))
         let rotation = try Rotation(axis: SIMD3(0, 0, 1), angle: 1, angleVariance: 0.5)
-        #expect(rotation.angle(ofSubview: .max, offset: 0) == 1 + (Double(Int.max) + 1) * 0.5)
+        // `(angle + (k + 1)·angleVariance)·(1 − o)`.
+        #expect(rotation.angle(ofSubview: 2, offset: 0.5) == 1.25)
+        #expect(rotation.angle(ofSubview: .max, offset: 0) == 0x1p62)
         #expect(TimelineReference.value([Keyframe<Double>](), at: 0).isNaN)
         #expect(TimelineReference.value([Keyframe<SIMD2<Double>>](), at: 1).x.isNaN)
     }
