@@ -12,11 +12,17 @@ var words = Array(CommandLine.arguments.dropFirst())
 let helpWords: Set<String> = CommandSpec.helpWords.union(["help"])
 let versionWord = "--version"
 let command = words.first.map { $0.hasPrefix("-") && !helpWords.contains($0) && $0 != versionWord ? "run" : $0 } ?? "run"
+/// `bench --opt …` is `bench run --opt …`: its option errors say so.
+let impliedRun = command == "run" && words.first != "run"
 if !words.isEmpty && command == words[0] { words.removeFirst() }
 do {
     let output: String
     if let entry = Subcommand.all.first(where: { $0.name == command }) {
-        output = try entry.help(words) ?? entry.run(words)
+        do {
+            output = try entry.help(words) ?? entry.run(words)
+        } catch let error as BenchError where impliedRun && error.description.hasPrefix("unknown option") {
+            throw BenchError(error.description + " (bench alone is bench run; bench --help lists the commands)")
+        }
     } else if command == versionWord {
         if let word = words.first { throw BenchError("--version takes no arguments, got \(Echo.quoted(word))") }
         output = Version.line

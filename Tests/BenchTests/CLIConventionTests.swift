@@ -117,10 +117,14 @@ import Testing
         (["run", "--verbos"], #"unknown option "--verbos"; did you mean --verbose?"#),
         (["run", "--filt", "x"], #"unknown option "--filt"; did you mean --filter?"#),
         (["run", "--format", "jsno"], #"option --format must be one of text, markdown, json, csv, google-benchmark, got "jsno"; did you mean json?"#),
+        // `bench` alone is `bench run`, and its option errors say so.
+        (["--verbos"], #"unknown option "--verbos"; did you mean --verbose? (bench alone is bench run; bench --help lists the commands)"#),
+        (["--bogus"], #"--sizes, --verbose (bench alone is bench run; bench --help lists the commands)"#),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.failedWithOneLine && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains("bench alone is bench run") == (arguments.first?.hasPrefix("-") ?? false), "\(arguments): \(run.stderr)")
     }
 
     /// Every threshold is in percent: `10` and `10%` alike; a bare number in (0, 1] could be

@@ -49,6 +49,28 @@ import Testing
         #expect(line == "[3/4] b 1,000 subviews … ~\(ProgressEstimate.duration(2 * prior(1_000) + 30)) left", "\(line)")
     }
 
+    /// A scenario dearer than the others is predicted from its own step of the size below,
+    /// grown in proportion beyond the budget, not from the cheaper scenarios' steps of its size.
+    @Test func aDearScenarioIsPredictedFromItsOwnSteps() {
+        let steps = [("a", 100_000), ("a", 1_000_000), ("b", 100_000), ("b", 1_000_000)]
+            .map { ProgressEstimate.Step(scenario: $0.0, subviews: $0.1) }
+        var estimate = ProgressEstimate(steps: steps, budgetSeconds: 1)
+        _ = estimate.start(0, now: 0)
+        _ = estimate.start(1, now: 2)    // a at 100,000: 2 s
+        _ = estimate.start(2, now: 12)   // a at a million: 10 s
+        // b at 100,000 took 11 s: a million is 1 + 10 · 10 = 101 s, not a's 10.
+        #expect(estimate.start(3, now: 23) == "[4/4] b 1,000,000 subviews … ~2 min left")
+        // Before any step of the next size is timed: a at 1,000 in 5 s, so its 10,000 is its own step grown,
+        // 1 + 4 · 10 = 41 s, more than the prior scaled by the 5 s, which b's 10,000 still gets.
+        let small = [("a", 1_000), ("a", 10_000), ("b", 1_000), ("b", 10_000)]
+            .map { ProgressEstimate.Step(scenario: $0.0, subviews: $0.1) }
+        let prior = { (n: Int) in 1 + ProgressEstimate.priorSecondsPerSubview * Double(n) }
+        var early = ProgressEstimate(steps: small, budgetSeconds: 1)
+        _ = early.start(0, now: 0)
+        let left = 41 + 5 + prior(10_000) * 5 / prior(1_000)
+        #expect(early.start(1, now: 5) == "[2/4] a 10,000 subviews … ~\(ProgressEstimate.duration(left)) left")
+    }
+
     @Test(arguments: [(0.2, "1 s"), (14.4, "14 s"), (99, "99 s"), (100, "2 min"), (600, "10 min")])
     func durations(seconds: Double, text: String) {
         #expect(ProgressEstimate.duration(seconds) == text)

@@ -3,12 +3,14 @@ import WalkthroughKernel
 /// The progress lines of a run (`[12/28] rotate3d 10,000 subviews … ~14 s left`), one when
 /// each scenario and size starts, with the time left including that step.
 ///
-/// Steps of one size cost about the same in every scenario (measured: 7–14 s at a million
+/// Steps of one size cost about the same in most scenarios (measured: 7–14 s at a million
 /// subviews, 0.7–1 s at 100,000, 0.2–0.4 s at 1,000), and the cost grows faster than the
 /// size once a frame leaves the caches. So a step of a size already timed is predicted as
 /// the mean of those steps; any other from a prior, `budget + c · subviews` with `c`
 /// measured on the development machine, scaled by how the timed steps compared with their
-/// prior (a loaded machine, a debug build).
+/// prior (a loaded machine, a debug build). A scenario that costs more than the others
+/// (own timelines: about 50 s at a million subviews) is predicted at least as its own step
+/// of the size below (within 10×) grown in proportion beyond the budget.
 struct ProgressEstimate {
     struct Step {
         let scenario: String
@@ -27,7 +29,7 @@ struct ProgressEstimate {
         #endif
     }
 
-    private var finished: [(subviews: Int, seconds: Double)] = []
+    private var finished: [(step: Step, seconds: Double)] = []
     private var startedAt: Double?
 
     init(steps: [Step], budgetSeconds: Double) {
@@ -36,10 +38,10 @@ struct ProgressEstimate {
 
     /// Marks step `n` (from 0) as started at `now` (seconds) and returns its line.
     mutating func start(_ n: Int, now: Double) -> String {
-        if let startedAt, n > 0 { finished.append((steps[n - 1].subviews, now - startedAt)) }
+        if let startedAt, n > 0 { finished.append((steps[n - 1], now - startedAt)) }
         startedAt = now
         let step = steps[n]
-        let left = steps[n...].reduce(0) { $0 + predicted($1.subviews) }
+        let left = steps[n...].reduce(0) { $0 + predicted($1) }
         return ProgressEstimate.line(n, of: steps.count, scenario: step.scenario, subviews: step.subviews, left: left)
     }
 
@@ -49,10 +51,15 @@ struct ProgressEstimate {
         "[\(n + 1)/\(count)] \(Echo.escaped(scenario)) \(Report.grouped(subviews)) subviews … ~\(duration(left)) left"
     }
 
-    private func predicted(_ subviews: Int) -> Double {
-        let same = finished.filter { $0.subviews == subviews }
-        guard same.isEmpty else { return same.reduce(0) { $0 + $1.seconds } / Double(same.count) }
-        return prior(subviews) * scale
+    private func predicted(_ step: Step) -> Double {
+        let same = finished.filter { $0.step.subviews == step.subviews }
+        let size = same.isEmpty ? prior(step.subviews) * scale : same.reduce(0) { $0 + $1.seconds } / Double(same.count)
+        let below = finished.filter {
+            $0.step.scenario == step.scenario && $0.step.subviews < step.subviews && 10 * $0.step.subviews >= step.subviews
+        }
+        guard let own = below.max(by: { $0.step.subviews < $1.step.subviews }) else { return size }
+        let grown = budgetSeconds + max(own.seconds - budgetSeconds, 0) * Double(step.subviews) / Double(own.step.subviews)
+        return max(size, grown)
     }
 
     private func prior(_ subviews: Int) -> Double {
@@ -62,7 +69,7 @@ struct ProgressEstimate {
     /// Timed steps against their prior, within a factor of 10 either way.
     private var scale: Double {
         guard !finished.isEmpty else { return 1 }
-        let ratio = finished.reduce(0) { $0 + $1.seconds } / finished.reduce(0) { $0 + prior($1.subviews) }
+        let ratio = finished.reduce(0) { $0 + $1.seconds } / finished.reduce(0) { $0 + prior($1.step.subviews) }
         return min(max(ratio, 0.1), 10)
     }
 
