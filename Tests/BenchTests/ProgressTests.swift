@@ -49,8 +49,8 @@ import Testing
         #expect(line == "[3/4] b 1,000 subviews … ~\(ProgressEstimate.duration(2 * prior(1_000) + 30)) left", "\(line)")
     }
 
-    /// A scenario dearer than the others is predicted from its own step of the size below,
-    /// grown in proportion beyond the budget, not from the cheaper scenarios' steps of its size.
+    /// A dear scenario is predicted from its own step of the size below, grown in proportion
+    /// beyond the budget, or at most as many times the others' steps of its size as at that size.
     @Test func aDearScenarioIsPredictedFromItsOwnSteps() {
         let steps = [("a", 100_000), ("a", 1_000_000), ("b", 100_000), ("b", 1_000_000)]
             .map { ProgressEstimate.Step(scenario: $0.0, subviews: $0.1) }
@@ -58,8 +58,8 @@ import Testing
         _ = estimate.start(0, now: 0)
         _ = estimate.start(1, now: 2)    // a at 100,000: 2 s
         _ = estimate.start(2, now: 12)   // a at a million: 10 s
-        // b at 100,000 took 11 s: a million is 1 + 10 · 10 = 101 s, not a's 10.
-        #expect(estimate.start(3, now: 23) == "[4/4] b 1,000,000 subviews … ~2 min left")
+        // b at 100,000 took 11 s, 5.5 times a's: a million is min(1 + 10 · 10, 5.5 · 10) = 55 s, not a's 10.
+        #expect(estimate.start(3, now: 23) == "[4/4] b 1,000,000 subviews … ~55 s left")
         // Before any step of the next size is timed: a at 1,000 in 5 s, so its 10,000 is its own step grown,
         // 1 + 4 · 10 = 41 s, more than the prior scaled by the 5 s, which b's 10,000 still gets.
         let small = [("a", 1_000), ("a", 10_000), ("b", 1_000), ("b", 10_000)]

@@ -9,8 +9,9 @@ import WalkthroughKernel
 /// the mean of those steps; any other from a prior, `budget + c · subviews` with `c`
 /// measured on the development machine, scaled by how the timed steps compared with their
 /// prior (a loaded machine, a debug build). A scenario that costs more than the others
-/// (own timelines: about 50 s at a million subviews) is predicted at least as its own step
-/// of the size below (within 10×) grown in proportion beyond the budget.
+/// (own timelines: about 45 s at a million subviews) is predicted from its own step of the
+/// size below (within 10×): grown in proportion beyond the budget, but at most as many times
+/// the others' steps of its size as it was at that size below.
 struct ProgressEstimate {
     struct Step {
         let scenario: String
@@ -59,7 +60,12 @@ struct ProgressEstimate {
         }
         guard let own = below.max(by: { $0.step.subviews < $1.step.subviews }) else { return size }
         let grown = budgetSeconds + max(own.seconds - budgetSeconds, 0) * Double(step.subviews) / Double(own.step.subviews)
-        return max(size, grown)
+        // At most as much dearer than the others as it was at the size below: its set-up (the scenario's
+        // timelines) need not grow in proportion.
+        let others = finished.filter { $0.step.subviews == own.step.subviews && $0.step.scenario != step.scenario }
+        guard !same.isEmpty, !others.isEmpty else { return max(size, grown) }
+        let dearer = own.seconds / max(others.reduce(0) { $0 + $1.seconds } / Double(others.count), 1e-3)
+        return max(size, min(grown, dearer * size))
     }
 
     private func prior(_ subviews: Int) -> Double {
