@@ -50,7 +50,9 @@ enum KeyframeRules {
             throw WalkthroughError(key: track, subject: "timeline track \(track)", problem: countProblem(keyframes.count))
         }
         for (j, keyframe) in keyframes.enumerated() {
-            let at = "\(track)[\(j)].at", value = "\(track)[\(j)].value"
+            // The paths are spelled only for an error: a string each a keyframe was most of this check.
+            var at: String { "\(track)[\(j)].at" }
+            var value: String { "\(track)[\(j)].value" }
             guard keyframe.at.magnitude <= timeLimit else {
                 throw WalkthroughError(key: at, subject: "keyframe \(at)", problem: "must be a finite number within ±1e6, got \(keyframe.at)")
             }

@@ -1,0 +1,43 @@
+@testable import WalkthroughKernel
+import KernelTestSupport
+import Testing
+
+/// `JSONScanner.elementCount` in validated text counts by structure alone (commas at the array's own level,
+/// outside strings): the same counts as the element-by-element walk, on arrays whose strings hold brackets,
+/// commas, quotes and backslashes, nested at random.
+@Suite struct JSONElementCountTests {
+    static func value(_ depth: Int, using rng: inout SeededGenerator) -> String {
+        let space = [" ", "", "\n\t", "  \r\n"].randomElement(using: &rng)!
+        switch Int.random(in: 0..<(depth < 4 ? 7 : 4), using: &rng) {
+        case 0: return "-12.5e+3"
+        case 1: return ["true", "false", "null"].randomElement(using: &rng)!
+        case 2: return #""a, [b] {c} \"d\" \\""#
+        case 3: return [#""x\\""#, #""],\"[""#, #""ü{""#].randomElement(using: &rng)!
+        case 4, 5:
+            let n = Int.random(in: 0...4, using: &rng)
+            return "[" + space + (0..<n).map { _ in value(depth + 1, using: &rng) }.joined(separator: space + "," + space) + space + "]"
+        default:
+            let n = Int.random(in: 0...3, using: &rng)
+            return "{" + (0..<n).map { i in #""k\#(i)]," : "# + value(depth + 1, using: &rng) }.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test func validatedCountsAreTheWalksCounts() throws {
+        let seed: UInt64 = 0xC0A7
+        var rng = SeededGenerator(seed: seed)
+        for n in 0..<300 {
+            let count = Int.random(in: 0...6, using: &rng)
+            let text = "[" + (0..<count).map { _ in Self.value(1, using: &rng) }.joined(separator: " , ") + " ]"
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                var plain = JSONScanner(bytes: buffer)
+                var checked = plain
+                try checked.validate()
+                _ = plain.peek()
+                _ = checked.peek()
+                #expect(try plain.elementCount() == count && (try checked.elementCount()) == count,
+                        "seed \(seed) case \(n): \(text)")
+            }
+        }
+    }
+}
