@@ -19,5 +19,9 @@ let package = Package(
 SWIFT
 awk '/^## Quick start/ {on = 1} on && /^```swift$/ {copy = 1; next} copy && /^```$/ {exit} copy' "$root/README.md" > "$app/Sources/App/main.swift"
 echo 'print("page 0, subview 2: m42 \(t.m42); gathered \(matrices.count) doubles; reference pages \(expected.pages.count)")' >> "$app/Sources/App/main.swift"
-(cd "$app" && swift build -c release >&2 && .build/release/App) | grep -q "^page 0, subview 2: m42 " || { echo "the README's Swift example did not build or run"; exit 1; }
+out=$(cd "$app" && swift build -c release >&2 && .build/release/App) || { echo "the README's Swift example did not build or run"; exit 1; }
+# Its own print gives what its comment says.
+said=$(awk '/^## Quick start/ {on = 1} on && /^print\(/ {sub(/.*\/\/ /, ""); sub(/:.*/, ""); print; exit}' "$root/README.md")
+grep -qxF -- "$said" <<<"$out" || { echo "the README's Swift example printed \"$(head -1 <<<"$out")\", its comment says \"$said\""; exit 1; }
+grep -q "^page 0, subview 2: m42 " <<<"$out" || { echo "the README's Swift example did not run to its end"; exit 1; }
 echo "README Swift example: built and ran in a package outside the repository (by path)"

@@ -21,6 +21,12 @@ do {
         do {
             output = try entry.help(words) ?? entry.run(words)
         } catch let error as BenchError where impliedRun && error.description.hasPrefix("unknown option") {
+            // `bench --verison` meant bench's own option, not one of run's (a prefix, `--ver`, may mean either).
+            let word = words.first ?? "", name = String(word.drop { $0 == "-" }), own = ["version", "help"]
+            if !own.contains(where: { $0.hasPrefix(name) }), let meant = Suggestion.closest(to: name, among: own),
+               error.description.hasPrefix("unknown option \(Echo.quoted(word))") {
+                throw BenchError("unknown option \(Echo.quoted(word)); did you mean --\(meant)?")
+            }
             throw BenchError(error.description + " (bench alone is bench run; bench --help lists the commands)")
         }
     } else if command == versionWord {

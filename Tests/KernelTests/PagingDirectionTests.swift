@@ -67,9 +67,11 @@ import Testing
             let a = try ReferenceAnimator.frame(rtl, scroll: x), b = try ReferenceAnimator.frame(ltr, scroll: mirror)
             try fast.update(scroll: x)
             let f = fast.state()
-            #expect(f.currentPage == a.currentPage, "seed \(seed) \(type) x \(x)")
+            #expect(a.currentPage == b.currentPage && f.currentPage == a.currentPage, "seed \(seed) \(type) x \(x)")
             for i in pages.indices {
-                #expect(f.pages[i].offset == a.pages[i].offset && f.pages[i].animated == a.pages[i].animated,
+                // The same window both ways, so that the mirror below compares every subview.
+                #expect(a.pages[i].offset == b.pages[i].offset && a.pages[i].animated == b.pages[i].animated
+                            && f.pages[i].offset == a.pages[i].offset && f.pages[i].animated == a.pages[i].animated,
                         "seed \(seed) \(type) x \(x) page \(i)")
                 let tolerance = KeyframeTolerance(pages[i])
                 for (k, (r, l)) in zip(a.pages[i].subviews ?? [], b.pages[i].subviews ?? []).enumerated() {

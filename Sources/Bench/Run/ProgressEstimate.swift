@@ -63,7 +63,7 @@ struct ProgressEstimate {
         // At most as much dearer than the others as it was at the size below: its set-up (the scenario's
         // timelines) need not grow in proportion.
         let others = finished.filter { $0.step.subviews == own.step.subviews && $0.step.scenario != step.scenario }
-        guard !same.isEmpty, !others.isEmpty else { return max(size, grown) }
+        guard !others.isEmpty else { return max(size, grown) }
         let dearer = own.seconds / max(others.reduce(0) { $0 + $1.seconds } / Double(others.count), 1e-3)
         return max(size, min(grown, dearer * size))
     }

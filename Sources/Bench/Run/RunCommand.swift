@@ -14,7 +14,7 @@ enum RunCommand {
         .option("impls", "NAME,…", "implementations to measure, side by side (see --list)",
                 default: "all"),
         .choice("layout", FrameLayout.self, "the frame layout every implementation writes", default: .blocks),
-        .option("budget", "SECONDS", "sampling time per scenario and size, all implementations together (less once each has 400 samples)",
+        .option("budget", "SECONDS", "sampling time per scenario and size, all implementations together (a target: the samples' floor and cap can move it)",
                 default: "\(SuiteOptions.defaultBudget); --quick: \(SuiteOptions.quickBudget)"),
         .flag("quick", "a quick look in a few seconds: fewer sizes, a shorter budget"),
         .flag("quiet", "no progress lines on standard error"),

@@ -23,7 +23,7 @@ package struct JSONScanner {
     package let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
     /// Set by `validate()`: the whole text is known to be well-formed JSON.
-    private var validated = false
+    private(set) var validated = false
 
     /// A scanner over `bytes` (not copied: they must outlive it), at their start.
     package init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -173,9 +173,10 @@ package struct JSONScanner {
     }
 
     /// `elementCount` in well-formed text (`validate()`), by its structure alone: the commas
-    /// at the array's own level, outside strings. Counting by `skipValue` checked each element
-    /// again, a pass over the array's bytes for each level that counts (docs/DESIGN.md, "The file reader").
+    /// at the array's own level, outside strings, in one cheap pass over the array's bytes where
+    /// `skipValue` checked each element again (docs/DESIGN.md, "The file reader").
     private func validatedElementCount() -> Int {
+        assert(bytes[index] == UInt8(ascii: "["), "elementCount at an array")
         var i = index + 1  // after [
         var depth = 0, commas = 0, empty = true
         while i < bytes.count {
@@ -184,7 +185,7 @@ package struct JSONScanner {
             switch b {
             case UInt8(ascii: "\""):
                 empty = false
-                while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
                 i += 1
             case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; empty = false
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
