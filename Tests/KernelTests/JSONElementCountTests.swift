@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    /// The positions of the arrays in the value at `scanner`, in file order.
+    static func arrays(_ scanner: inout JSONScanner, into positions: inout [Int]) throws(WalkthroughError) {
+        switch scanner.peek() {
+        case .array?:
+            positions.append(scanner.index)
+            try scanner.forEachElement(depth: 0) { (s, _) throws(WalkthroughError) in try arrays(&s, into: &positions) }
+        case .object?:
+            try scanner.forEachMember(depth: 0) { (s, _) throws(WalkthroughError) in try arrays(&s, into: &positions) }
+        default:
+            try scanner.skipValue(depth: 0)
+        }
+    }
+
     @Test func validatedCountsAreTheWalksCounts() throws {
         let seed: UInt64 = 0xC0A7
         var rng = SeededGenerator(seed: seed)
@@ -35,15 +48,11 @@ import Testing
                 try checked.validate()
                 #expect(checked.validated && !plain.validated, "seed \(seed) case \(n)")
                 #expect(try plain.elementCount() == count, "seed \(seed) case \(n): \(text)")
-                // Every array outside strings, the top one and those nested in it.
-                var inString = false, escaped = false
-                for (at, byte) in bytes.enumerated() {
-                    if inString {
-                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                        continue
-                    }
-                    if byte == UInt8(ascii: "\"") { inString = true }
-                    guard byte == UInt8(ascii: "[") else { continue }
+                // Every array, the top one and those nested in it, where the scanner's own walk finds them.
+                var walker = JSONScanner(bytes: buffer), arrays: [Int] = []
+                try Self.arrays(&walker, into: &arrays)
+                #expect(arrays.first == 0, "seed \(seed) case \(n)")
+                for at in arrays {
                     (plain.index, checked.index) = (at, at)
                     #expect(try checked.elementCount() == (try plain.elementCount()), "seed \(seed) case \(n) at \(at): \(text)")
                 }
